@@ -1,0 +1,27 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "treereview",
+    products: [
+        .executable(name: "treereview", targets: ["treereview"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"])]
+        ),
+        .target(name: "TreeModel"),
+        .target(name: "Render", dependencies: ["TreeModel"]),
+        .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel"]),
+        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel"]),
+        .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
+        .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
+        .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel"]),
+        .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "TestSupport"]),
+        .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,82 @@
+/// What to compare, in `git diff`'s terms.
+public struct ComparisonRequest: Sendable, Equatable {
+    /// The revisions given (none, one, a range, or two).
+    public var revisions: [String]
+    /// `--staged` / `--cached`: compare against the index instead of the working tree.
+    public var staged: Bool
+    /// Paths to limit the comparison to (git pathspecs).
+    public var pathspecs: [String]
+    /// Whether untracked files are listed when the new side is the working tree.
+    public var includeUntracked: Bool
+    /// Rename and copy detection; `nil` follows the repository's `diff.renames`.
+    public var renames: RenameSetting?
+    /// Whether to read content and count lines.
+    public var countLines: Bool
+
+    public init(
+        revisions: [String] = [], staged: Bool = false, pathspecs: [String] = [],
+        includeUntracked: Bool = true, renames: RenameSetting? = nil, countLines: Bool = true
+    ) {
+        self.revisions = revisions
+        self.staged = staged
+        self.pathspecs = pathspecs
+        self.includeUntracked = includeUntracked
+        self.renames = renames
+        self.countLines = countLines
+    }
+}
+
+/// Rename and copy detection as `-M`, `-C`, `--no-renames` ask for it.
+public enum RenameSetting: Sendable, Equatable {
+    /// No pairing: deletions and additions stay as they are.
+    case off
+    /// Renames with a minimum similarity score (0–60000; `nil` for git's default, 50%).
+    case renames(threshold: Int?)
+    /// Renames and copies (from modified files; `harder` also from unmodified ones).
+    case copies(threshold: Int?, harder: Bool)
+
+    /// git's maximum similarity score.
+    public static let maximumScore = 60000
+    /// git's default minimum score (50%).
+    public static let defaultThreshold = 30000
+
+    /// The setting `diff.renames` asks for, or `nil` for a value git does not know.
+    public static func fromConfig(_ value: String?) -> RenameSetting? {
+        switch value?.lowercased() {
+        case nil, "", "true", "yes", "on", "1": .renames(threshold: nil)
+        case "false", "no", "off", "0": .off
+        case "copies", "copy": .copies(threshold: nil, harder: false)
+        default: nil
+        }
+    }
+
+    /// Parses a similarity as `-M<n>` takes it, with git's rules: `50`, `50%`, `0.5` and `5`
+    /// are all 50%, `05` is 5%, `100%` or `1.0` means exact matches only.
+    /// Returns a score out of 60000, or `nil` when `text` is not a number.
+    public static func parseScore(_ text: String) -> Int? {
+        var number = 0
+        var scale = 1
+        var sawDigit = false
+        var dotSeen = false
+        for character in text {
+            if let digit = character.wholeNumberValue, character.isASCII {
+                sawDigit = true
+                if scale < 100000 {
+                    scale *= 10
+                    number = number * 10 + digit
+                }
+            } else if character == "." && !dotSeen {
+                dotSeen = true
+                scale = 1
+            } else if character == "%" {
+                scale = dotSeen ? scale * 100 : 100
+                break
+            } else {
+                return nil
+            }
+        }
+        guard sawDigit else { return nil }
+        if number >= scale { return maximumScore }
+        return maximumScore * number / scale
+    }
+}

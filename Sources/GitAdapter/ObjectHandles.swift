@@ -1,0 +1,22 @@
+internal import CLibGit2
+
+/// Owns a `git_tree`.
+final class TreeHandle {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { git_tree_free(pointer) }
+}
+
+/// Owns a `git_diff`.
+final class DiffHandle {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { git_diff_free(pointer) }
+}
+
+/// Owns a `git_index`.
+final class IndexHandle {
+    let pointer: OpaquePointer
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+    deinit { git_index_free(pointer) }
+}

@@ -1,0 +1,40 @@
+import TreeModel
+
+/// The `json` format: schema version 1, as `Docs/JSON.md` and the product spec define it.
+///
+/// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `files` (every change,
+/// in the report's order) and `tree` (the same files nested under their directories, with
+/// directory-only chains flattened when ``RenderOptions/flatten`` is on).
+/// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
+/// `binary` is `null`.
+public struct JSONRenderer: ReportRenderer, Sendable {
+    /// The schema version written as `schemaVersion`.
+    public static let schemaVersion = 1
+
+    public init() {}
+
+    public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
+        var json = JSONWriter()
+        swap(&json.bytes, &output)
+        json.beginObject()
+        json.key("schemaVersion")
+        json.int(Self.schemaVersion)
+        json.key("comparison")
+        json.writeComparison(report.comparison)
+        json.key("summary")
+        json.writeSummary(report.tree.total, linesCounted: report.linesCounted)
+        json.key("files")
+        json.beginArray()
+        for change in report.tree.changes {
+            json.beginObject()
+            json.writeChangeFields(change, linesCounted: report.linesCounted)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("tree")
+        json.writeTree(report, flatten: options.flatten)
+        json.endObject()
+        json.bytes.append(UInt8(ascii: "\n"))
+        swap(&json.bytes, &output)
+    }
+}

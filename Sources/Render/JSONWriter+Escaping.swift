@@ -1,0 +1,42 @@
+extension JSONWriter {
+    /// Appends `text` escaped for the inside of a JSON string: `"` and `\`, every C0
+    /// control (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`), DEL and the C1 controls
+    /// (`\u007f`, `\u0080`…`\u009f`), and U+2028/U+2029, which JavaScript treats as line ends.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                let next = index + 1 < utf8.count ? utf8[index + 1] : 0
+                switch byte {
+                case 0x22: output.append("\\\"")
+                case 0x5C: output.append("\\\\")
+                case 0x0A: output.append("\\n")
+                case 0x09: output.append("\\t")
+                case 0x0D: output.append("\\r")
+                case 0x08: output.append("\\b")
+                case 0x0C: output.append("\\f")
+                case 0x00..<0x20, 0x7F:
+                    appendUnicodeEscape(0x00, byte, to: &output)
+                case 0xC2 where next >= 0x80 && next < 0xA0:
+                    appendUnicodeEscape(0x00, next, to: &output)
+                    index += 1
+                case 0xE2 where next == 0x80 && index + 2 < utf8.count
+                    && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    appendUnicodeEscape(0x20, utf8[index + 2] - 0xA8 + 0x28, to: &output)
+                    index += 2
+                default:
+                    output.append(byte)
+                }
+                index += 1
+            }
+        }
+    }
+
+    private static func appendUnicodeEscape(_ high: UInt8, _ low: UInt8, to output: inout [UInt8]) {
+        output.append("\\u")
+        output.append(hex: high)
+        output.append(hex: low)
+    }
+}

@@ -1,0 +1,70 @@
+/// The layout of the stats column: a `+I` cell and a `−D` cell, each right-aligned,
+/// separated by one space, starting two columns after the widest row's left part.
+/// A count of 0 leaves its cell blank; a binary file shows `binary`, right-aligned.
+struct StatColumns {
+    /// The column where the stats start.
+    let start: Int
+    /// The width of the `+I` cell (widened, when needed, to fit `binary`).
+    let plus: Int
+    /// The space between the cells: 1 when both ever show something, else 0.
+    let gap: Int
+    /// The width of the `−D` cell.
+    let minus: Int
+
+    init(rows: [TreeRow]) {
+        var left = 0
+        var plus = 0
+        var minus = 0
+        var hasBinary = false
+        for row in rows {
+            left = max(left, row.width)
+            switch row.stat {
+            case .none:
+                break
+            case let .lines(insertions, deletions):
+                if insertions > 0 { plus = max(plus, 1 + decimalDigits(insertions)) }
+                if deletions > 0 { minus = max(minus, 1 + decimalDigits(deletions)) }
+            case .binary:
+                hasBinary = true
+            }
+        }
+        let gap = plus > 0 && minus > 0 ? 1 : 0
+        let block = max(plus + gap + minus, hasBinary ? Self.binaryLabelWidth : 0)
+        self.start = left + 2
+        self.gap = gap
+        self.minus = minus
+        self.plus = block - gap - minus
+    }
+
+    private static let binaryLabelWidth = 6
+
+    /// Appends the stats of a row whose left part is `row.width` columns wide; nothing
+    /// (not even padding) when the row has nothing to show.
+    func append(_ row: TreeRow, color: Bool, to output: inout [UInt8]) {
+        switch row.stat {
+        case .none:
+            return
+        case .binary:
+            output.append(spaces: start - row.width + plus + gap + minus - Self.binaryLabelWidth)
+            output.append("binary")
+        case let .lines(insertions, deletions):
+            guard insertions > 0 || deletions > 0 else { return }
+            output.append(spaces: start - row.width)
+            if insertions > 0 {
+                output.append(spaces: plus - 1 - decimalDigits(insertions))
+                Style.insertions.open(&output, enabled: color)
+                output.append(UInt8(ascii: "+"))
+                output.append(decimal: insertions)
+                Style.close(&output, enabled: color)
+            } else {
+                output.append(spaces: plus)
+            }
+            guard deletions > 0 else { return }
+            output.append(spaces: gap + minus - 1 - decimalDigits(deletions))
+            Style.deletions.open(&output, enabled: color)
+            output.append("−")
+            output.append(decimal: deletions)
+            Style.close(&output, enabled: color)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import TreeModel
+
+extension TreeRenderer {
+    /// The header line: `<title> · N files changed, +I −D (4 added, 1 renamed, 2 binary)`,
+    /// or `<title> · no changes`.
+    func appendHeader(_ report: Report, color: Bool, to output: inout [UInt8]) {
+        let total = report.tree.total
+        TerminalText.append(report.comparison.title, to: &output)
+        output.append(" · ")
+        guard total.files > 0 else {
+            output.append("no changes\n")
+            return
+        }
+        output.append(decimal: total.files)
+        output.append(total.files == 1 ? " file changed" : " files changed")
+        if report.linesCounted, let insertions = total.insertions, let deletions = total.deletions {
+            output.append(", ")
+            Style.insertions.open(&output, enabled: color)
+            output.append(UInt8(ascii: "+"))
+            output.append(decimal: insertions)
+            Style.close(&output, enabled: color)
+            output.append(" ")
+            Style.deletions.open(&output, enabled: color)
+            output.append("−")
+            output.append(decimal: deletions)
+            Style.close(&output, enabled: color)
+        }
+        var parts: [(count: Int, label: StaticString)] = Self.headerStatuses.map { (total.count($0.status), $0.label) }
+        if report.linesCounted, let binary = total.binary { parts.append((binary, "binary")) }
+        var first = true
+        for part in parts where part.count > 0 {
+            output.append(first ? " (" : ", ")
+            output.append(decimal: part.count)
+            output.append(" ")
+            output.append(part.label)
+            first = false
+        }
+        if !first { output.append(")") }
+        output.append("\n")
+    }
+
+    private static let headerStatuses: [(status: ChangeStatus, label: StaticString)] = [
+        (.added, "added"), (.modified, "modified"), (.deleted, "deleted"), (.renamed, "renamed"),
+        (.copied, "copied"), (.typeChanged, "type changed"), (.untracked, "untracked"),
+        (.unmerged, "unmerged"),
+    ]
+}

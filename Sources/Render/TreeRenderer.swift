@@ -1,0 +1,30 @@
+import TreeModel
+
+/// The default, human format: a header line, then the changed files as a directory tree
+/// with status letters, rename origins and right-aligned `+I −D` columns.
+///
+///     main...feature · 3 files changed, +214 −19 (1 added, 1 modified, 1 renamed)
+///     Sources/App/                     +214 −2
+///     ├── A  Tree.swift                +210
+///     └── R  Path.swift ← Old.swift (96%)  +4  −2
+///     M  README.md                           −17
+///
+/// Every name is escaped with ``TerminalText``; alignment uses display widths.
+/// Colors appear only with ``RenderOptions/color``.
+public struct TreeRenderer: ReportRenderer, Sendable {
+    public init() {}
+
+    public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
+        appendHeader(report, color: options.color, to: &output)
+        guard report.tree.total.files > 0 else { return }
+        let tree = TreeRows(report: report, options: options)
+        let columns = StatColumns(rows: tree.rows)
+        var start = 0
+        for row in tree.rows {
+            output.append(contentsOf: tree.text[start..<row.end])
+            start = row.end
+            columns.append(row, color: options.color, to: &output)
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+/// Changed files arranged as a tree, with every directory's rolled-up summary.
+public struct ChangeTree: Sendable {
+    /// The changes, in the order given.
+    public let changes: [FileChange]
+    /// The prepared tree; a file node's `entry` indexes `changes`.
+    public let tree: FileTree
+    /// The summary of everything below each node, indexed like `tree.nodes`.
+    public let summaries: [ChangeSummary]
+
+    /// Arranges `changes` by path.
+    public init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
+        self.changes = changes
+        let tree = FileTree(filePaths: changes.map(\.path), order: order)
+        var summaries = [ChangeSummary](repeating: ChangeSummary(), count: tree.nodes.count)
+        for index in tree.nodes.indices.reversed() {
+            let node = tree.nodes[index]
+            if let entry = node.entry {
+                summaries[index].add(changes[entry])
+            }
+            if let parent = node.parent {
+                summaries[parent].add(summaries[index])
+            }
+        }
+        self.tree = tree
+        self.summaries = summaries
+    }
+
+    /// The change a file node stands for.
+    public func change(at node: Int) -> FileChange? {
+        tree.nodes[node].entry.map { changes[$0] }
+    }
+
+    /// The summary of everything.
+    public var total: ChangeSummary { summaries[FileTree.root] }
+}

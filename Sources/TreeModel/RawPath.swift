@@ -1,0 +1,39 @@
+/// A repository path kept as its exact bytes: git paths may be any bytes but NUL,
+/// and need not be valid UTF-8.
+public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The path's bytes, `/`-separated, without a leading or trailing slash.
+    public var bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    public init(_ string: String) { self.bytes = Array(string.utf8) }
+
+    /// Byte order, the order git sorts paths in.
+    public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
+        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+    }
+
+    /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD.
+    public var lossyString: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the bytes are valid UTF-8.
+    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    public var description: String { lossyString }
+
+    /// The last `/`-separated piece.
+    public var basename: ArraySlice<UInt8> {
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            return bytes[(slash + 1)...]
+        }
+        return bytes[...]
+    }
+
+    /// Everything before the last `/`, or an empty slice at the top level.
+    public var parent: ArraySlice<UInt8> {
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            return bytes[..<slash]
+        }
+        return []
+    }
+}

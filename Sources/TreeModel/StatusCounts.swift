@@ -1,0 +1,46 @@
+/// A count per ``ChangeStatus``, stored inline (no allocation per directory).
+public struct StatusCounts: Hashable, Sendable {
+    private var storage: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+
+    public init() {}
+
+    public subscript(status: ChangeStatus) -> Int {
+        get {
+            switch status {
+            case .added: storage.0
+            case .modified: storage.1
+            case .deleted: storage.2
+            case .renamed: storage.3
+            case .copied: storage.4
+            case .typeChanged: storage.5
+            case .untracked: storage.6
+            case .unmerged: storage.7
+            }
+        }
+        set {
+            switch status {
+            case .added: storage.0 = newValue
+            case .modified: storage.1 = newValue
+            case .deleted: storage.2 = newValue
+            case .renamed: storage.3 = newValue
+            case .copied: storage.4 = newValue
+            case .typeChanged: storage.5 = newValue
+            case .untracked: storage.6 = newValue
+            case .unmerged: storage.7 = newValue
+            }
+        }
+    }
+
+    /// Adds every count of `other`.
+    public mutating func add(_ other: StatusCounts) {
+        for status in ChangeStatus.allCases { self[status] += other[status] }
+    }
+
+    public static func == (lhs: StatusCounts, rhs: StatusCounts) -> Bool {
+        ChangeStatus.allCases.allSatisfy { lhs[$0] == rhs[$0] }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        for status in ChangeStatus.allCases { hasher.combine(self[status]) }
+    }
+}

@@ -1,0 +1,45 @@
+/// A row of the projected tree: one node, or a flattened chain of directories shown as one.
+public struct ProjectedNode: Hashable, Sendable {
+    /// The nodes shown by this row, outermost first; a single node unless flattened.
+    public let chain: [Int]
+
+    /// The node this row stands for: the last of its chain.
+    public var node: Int { chain[chain.count - 1] }
+}
+
+/// What is shown of a ``FileTree``: its nodes with directory-only chains flattened
+/// (unless turned off). A projection never changes the tree or any identity.
+public struct TreeProjection: Sendable {
+    /// The tree projected.
+    public let tree: FileTree
+    /// Whether directory-only chains are shown as one row.
+    public let flatten: Bool
+
+    public init(tree: FileTree, flatten: Bool = true) {
+        self.tree = tree
+        self.flatten = flatten
+    }
+
+    /// The top-level rows.
+    public var topLevel: [ProjectedNode] { children(of: FileTree.root) }
+
+    /// The rows below `node` (the root or the last node of a row's chain).
+    public func children(of node: Int) -> [ProjectedNode] {
+        tree.nodes[node].children.map(row(startingAt:))
+    }
+
+    /// The row that starts at `node`: the node, extended through single-directory children.
+    public func row(startingAt node: Int) -> ProjectedNode {
+        var chain = [node]
+        guard flatten else { return ProjectedNode(chain: chain) }
+        var current = node
+        while tree.nodes[current].isDirectory,
+              tree.nodes[current].children.count == 1,
+              let only = tree.nodes[current].children.first,
+              tree.nodes[only].isDirectory {
+            chain.append(only)
+            current = only
+        }
+        return ProjectedNode(chain: chain)
+    }
+}

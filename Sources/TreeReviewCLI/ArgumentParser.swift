@@ -1,0 +1,137 @@
+import GitAdapter
+
+/// Parses arguments against ``OptionTable``.
+struct ArgumentParser {
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" {
+                options.pathspecs = Array(arguments[index...])
+                break
+            }
+            if argument.hasPrefix("--") {
+                let body = argument.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let attached = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                guard let spec = OptionTable.long(name) else {
+                    throw UsageError("unknown option '--\(name)'" + suggestion(for: name))
+                }
+                let value = try value(for: spec, name: "--\(name)", attached: attached, arguments: arguments, index: &index)
+                try apply(spec, value: value, to: &options)
+            } else if argument.hasPrefix("-") && argument.count > 1 {
+                var rest = Substring(argument.dropFirst())
+                while let letter = rest.first {
+                    rest = rest.dropFirst()
+                    guard let spec = OptionTable.short(letter) else {
+                        throw UsageError("unknown option '-\(letter)'" + suggestion(for: String(letter)))
+                    }
+                    if spec.value == .none {
+                        try apply(spec, value: nil, to: &options)
+                        continue
+                    }
+                    let attached = rest.isEmpty ? nil : String(rest)
+                    let value = try value(for: spec, name: "-\(letter)", attached: attached, arguments: arguments, index: &index)
+                    try apply(spec, value: value, to: &options)
+                    break
+                }
+            } else {
+                options.revisions.append(argument)
+            }
+        }
+        if options.nulTerminated, let format = options.format, format != .plain {
+            throw UsageError("-z writes NUL-terminated paths and works with --format plain only, not '\(format.rawValue)'")
+        }
+        return options
+    }
+
+    private static func value(
+        for spec: OptionSpec, name: String, attached: String?, arguments: [String], index: inout Int
+    ) throws -> String? {
+        switch spec.value {
+        case .none:
+            if attached != nil { throw UsageError("option '\(name)' takes no value") }
+            return nil
+        case .optional:
+            return attached
+        case .required(let valueName):
+            if let attached { return attached }
+            guard index < arguments.count else {
+                throw UsageError("option '\(name)' needs a value: \(name) <\(valueName)>")
+            }
+            index += 1
+            return arguments[index - 1]
+        }
+    }
+
+    private static func apply(_ spec: OptionSpec, value: String?, to options: inout Options) throws {
+        if let value, !spec.choices.isEmpty, !spec.choices.contains(value) {
+            let name = spec.long.map { "--\($0)" } ?? "-\(spec.short!)"
+            throw UsageError("invalid value '\(value)' for \(name): expected one of \(spec.choices.joined(separator: ", "))"
+                + nearest(value, in: spec.choices).map { " (did you mean '\($0)'?)" }.orEmpty)
+        }
+        switch spec.key {
+        case .format: options.format = value.flatMap(OutputFormat.init(rawValue:))
+        case .nulTerminated: options.nulTerminated = true
+        case .color: options.color = value.flatMap(ColorMode.init(rawValue:)) ?? .always
+        case .noColor: options.color = .never
+        case .staged: options.staged = true
+        case .directory: options.directory = value
+        case .noUntracked: options.includeUntracked = false
+        case .findRenames:
+            let threshold = try score(value, option: "--find-renames")
+            if case .copies(_, let harder) = options.renames {
+                options.renames = .copies(threshold: threshold, harder: harder)
+            } else {
+                options.renames = .renames(threshold: threshold)
+            }
+        case .noRenames: options.renames = .off
+        case .findCopies:
+            let threshold = try score(value, option: "--find-copies")
+            if case .copies = options.renames {
+                options.renames = .copies(threshold: threshold, harder: true)
+            } else {
+                options.renames = .copies(threshold: threshold, harder: false)
+            }
+        case .findCopiesHarder:
+            if case .copies(let threshold, _) = options.renames {
+                options.renames = .copies(threshold: threshold, harder: true)
+            } else {
+                options.renames = .copies(threshold: nil, harder: true)
+            }
+        case .noStat: options.countLines = false
+        case .exitCode: options.exitCode = true
+        case .noFlatten: options.flatten = false
+        case .help: options.showHelp = true
+        case .version: options.showVersion = true
+        }
+    }
+
+    private static func score(_ value: String?, option: String) throws -> Int? {
+        guard let value, !value.isEmpty else { return nil }
+        guard let score = RenameSetting.parseScore(value) else {
+            throw UsageError("invalid similarity '\(value)' for \(option): expected a number such as 50 or 50%")
+        }
+        return score
+    }
+
+    /// " (did you mean '--format'?)" for the closest long option, or "".
+    static func suggestion(for name: String) -> String {
+        let names = OptionTable.all.flatMap(\.longNames)
+        return nearest(name, in: names).map { "; did you mean '--\($0)'?" } ?? ""
+    }
+
+    /// The candidate closest to `word` by edit distance, if it is close enough to be a typo.
+    static func nearest(_ word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, EditDistance.between(word, $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(2, word.count / 3) ? best.0 : nil
+    }
+}
+
+extension Optional where Wrapped == String {
+    var orEmpty: String { self ?? "" }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Where output goes: a file descriptor in the program, a buffer in tests.
+public protocol ByteSink: AnyObject {
+    /// Writes all of `bytes` or throws.
+    func write(_ bytes: [UInt8]) throws
+}
+
+/// Raised when the reader of our output has gone away (`treereview | head -1`).
+public struct BrokenPipe: Error {}
+
+/// Writes to a file descriptor, retrying short writes.
+public final class FileDescriptorSink: ByteSink {
+    private let descriptor: Int32
+
+    public init(descriptor: Int32) { self.descriptor = descriptor }
+
+    public func write(_ bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    if errno == EPIPE { throw BrokenPipe() }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
+    }
+}
+
+/// Collects output in memory, for tests.
+public final class BufferSink: ByteSink, @unchecked Sendable {
+    /// Everything written so far.
+    public private(set) var bytes: [UInt8] = []
+
+    public init() {}
+
+    public func write(_ bytes: [UInt8]) throws { self.bytes += bytes }
+
+    /// The output as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}
+
+/// The process's standard streams and where it runs.
+public struct IO {
+    public var standardOutput: ByteSink
+    public var standardError: ByteSink
+    /// Whether standard output is a terminal.
+    public var outputIsTerminal: Bool
+    /// The directory relative paths (`-C`) start from.
+    public var currentDirectory: String
+
+    public init(standardOutput: ByteSink, standardError: ByteSink, outputIsTerminal: Bool, currentDirectory: String) {
+        self.standardOutput = standardOutput
+        self.standardError = standardError
+        self.outputIsTerminal = outputIsTerminal
+        self.currentDirectory = currentDirectory
+    }
+
+    /// The real standard streams of this process.
+    public static var process: IO {
+        IO(standardOutput: FileDescriptorSink(descriptor: STDOUT_FILENO),
+           standardError: FileDescriptorSink(descriptor: STDERR_FILENO),
+           outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+           currentDirectory: FileManager.default.currentDirectoryPath)
+    }
+}

@@ -1,0 +1,50 @@
+/// The table every option is parsed from and `--help` is generated from.
+enum OptionTable {
+    /// All options, in the order `--help` lists them.
+    static let all: [OptionSpec] = [
+        OptionSpec(key: .staged, long: "staged", aliases: ["cached"], short: nil, value: .none,
+                   help: "Compare the index with HEAD (or <rev>): what the next commit contains."),
+        OptionSpec(key: .noUntracked, long: "no-untracked", short: nil, value: .none,
+                   help: "Leave untracked files out of working-tree comparisons."),
+        OptionSpec(key: .directory, long: nil, short: "C", value: .required("dir"),
+                   help: "Run as if started in <dir>."),
+        OptionSpec(key: .findRenames, long: "find-renames", short: "M", value: .optional("n"),
+                   help: "Detect renames, with a minimum similarity (default 50%)."),
+        OptionSpec(key: .noRenames, long: "no-renames", short: nil, value: .none,
+                   help: "Turn off rename detection, even if diff.renames is set."),
+        OptionSpec(key: .findCopies, long: "find-copies", short: nil, value: .optional("n"),
+                   help: "Detect copies as well as renames."),
+        OptionSpec(key: .findCopiesHarder, long: "find-copies-harder", short: nil, value: .none,
+                   help: "Detect copies from unmodified files too."),
+        OptionSpec(key: .format, long: "format", short: nil, value: .required("format"),
+                   choices: OutputFormat.allCases.map(\.rawValue),
+                   help: "Output format: tree (default), json or plain."),
+        OptionSpec(key: .nulTerminated, long: nil, short: "z", value: .none,
+                   help: "Plain output with NUL-terminated, unescaped paths (implies --format plain)."),
+        OptionSpec(key: .color, long: "color", short: nil, value: .optional("when"),
+                   choices: ColorMode.allCases.map(\.rawValue),
+                   help: "Color: auto (default), always or never. NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honored."),
+        OptionSpec(key: .noColor, long: "no-color", short: nil, value: .none,
+                   help: "Same as --color=never."),
+        OptionSpec(key: .noFlatten, long: "no-flatten", short: nil, value: .none,
+                   help: "Show every directory on its own row instead of joining single-directory chains."),
+        OptionSpec(key: .noStat, long: "no-stat", short: nil, value: .none,
+                   help: "Do not read content or count lines (faster)."),
+        OptionSpec(key: .exitCode, long: "exit-code", short: nil, value: .none,
+                   help: "Exit with status 1 when there are changes, 0 when there are none."),
+        OptionSpec(key: .help, long: "help", short: "h", value: .none,
+                   help: "Show this help."),
+        OptionSpec(key: .version, long: "version", short: nil, value: .none,
+                   help: "Show the version."),
+    ]
+
+    /// The option with this long name.
+    static func long(_ name: String) -> OptionSpec? {
+        all.first { $0.longNames.contains(name) }
+    }
+
+    /// The option with this short name.
+    static func short(_ name: Character) -> OptionSpec? {
+        all.first { $0.short == name }
+    }
+}

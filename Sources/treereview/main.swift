@@ -1,0 +1,4 @@
+import Foundation
+import TreeReviewCLI
+
+exit(TreeReview.main())
