@@ -5,7 +5,7 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
     case missingDirectory(String)
     /// No repository at or above the path.
     case notARepository(String)
-    /// A revision that does not resolve; `emptyRepository` when nothing was ever committed.
+    /// A revision that does not resolve; `emptyRepository` when HEAD has no commits yet.
     case unknownRevision(String, emptyRepository: Bool)
     /// A range such as `a....b` or `..`.
     case malformedRange(String)
@@ -26,7 +26,7 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
             "not a git repository (or any of the parent directories): \(path)"
         case .unknownRevision(let revision, let empty):
             empty
-                ? "unknown revision '\(revision)': the repository has no commits yet"
+                ? "unknown revision '\(revision)': HEAD has no commits yet"
                 : "unknown revision '\(revision)'"
         case .malformedRange(let range):
             "malformed range '\(range)': expected A..B or A...B"

@@ -24,9 +24,6 @@ public final class Repository {
     /// Whether HEAD points at a branch with no commits yet.
     public var isHeadUnborn: Bool { git_repository_head_unborn(handle) == 1 }
 
-    /// Whether the repository has no commits at all.
-    public var isEmpty: Bool { git_repository_is_empty(handle) == 1 }
-
     /// The working tree's path, if any.
     public var workdir: String? {
         git_repository_workdir(handle).map { String(cString: $0) }

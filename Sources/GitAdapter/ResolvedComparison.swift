@@ -103,7 +103,7 @@ extension Repository {
         let code = git_revparse_single(&object, handle, revision)
         guard code == 0, let object else {
             if code == GIT_ENOTFOUND.rawValue || code == GIT_EAMBIGUOUS.rawValue || code == GIT_EINVALIDSPEC.rawValue {
-                throw AdapterError.unknownRevision(revision, emptyRepository: isEmpty)
+                throw AdapterError.unknownRevision(revision, emptyRepository: isHeadUnborn)
             }
             throw LibGit2.error(code, "git_revparse_single('\(revision)')")
         }
@@ -136,7 +136,7 @@ extension Repository {
         var object: OpaquePointer?
         let code = git_revparse_single(&object, handle, revision)
         guard code == 0, let object else {
-            throw AdapterError.unknownRevision(revision, emptyRepository: isEmpty)
+            throw AdapterError.unknownRevision(revision, emptyRepository: isHeadUnborn)
         }
         defer { git_object_free(object) }
         var commit: OpaquePointer?

@@ -24,8 +24,16 @@ extension Array where Element == UInt8 {
 
     /// Appends `count` spaces (nothing when `count` is not positive).
     mutating func append(spaces count: Int) {
-        guard count > 0 else { return }
-        append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        var remaining = count
+        while remaining > 0 {
+            let chunk = Swift.min(remaining, 64)
+            Self.spaces.withUTF8Buffer { append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<chunk])) }
+            remaining -= chunk
+        }
+    }
+
+    private static var spaces: StaticString {
+        "                                                                "
     }
 
     /// Appends `byte` as two lowercase hexadecimal digits.

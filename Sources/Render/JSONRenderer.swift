@@ -1,6 +1,6 @@
 import TreeModel
 
-/// The `json` format: schema version 1, as `Docs/JSON.md` and the product spec define it.
+/// The `json` format: schema version 1, as the product spec defines it.
 ///
 /// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `files` (every change,
 /// in the report's order) and `tree` (the same files nested under their directories, with
@@ -16,14 +16,15 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
         var json = JSONWriter()
         swap(&json.bytes, &output)
+        json.bytes.reserveCapacity(json.bytes.count + 1024 + report.tree.changes.count * 700)
         json.beginObject()
-        json.key("schemaVersion")
+        json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
-        json.key("comparison")
+        json.key(literal: "comparison")
         json.writeComparison(report.comparison)
-        json.key("summary")
+        json.key(literal: "summary")
         json.writeSummary(report.tree.total, linesCounted: report.linesCounted)
-        json.key("files")
+        json.key(literal: "files")
         json.beginArray()
         for change in report.tree.changes {
             json.beginObject()
@@ -31,7 +32,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.endObject()
         }
         json.endArray()
-        json.key("tree")
+        json.key(literal: "tree")
         json.writeTree(report, flatten: options.flatten)
         json.endObject()
         json.bytes.append(UInt8(ascii: "\n"))

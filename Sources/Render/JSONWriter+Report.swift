@@ -2,28 +2,29 @@ import TreeModel
 
 /// The pieces of the JSON report that appear in more than one place.
 extension JSONWriter {
-    mutating func field(_ name: String, _ value: String?) {
-        key(name)
+    mutating func field(_ name: StaticString, _ value: String?) {
+        key(literal: name)
         if let value { string(value) } else { null() }
     }
 
-    mutating func field(_ name: String, _ value: Int?) {
-        key(name)
+    mutating func field(_ name: StaticString, _ value: Int?) {
+        key(literal: name)
         if let value { int(value) } else { null() }
     }
 
-    mutating func field(_ name: String, _ value: Bool?) {
-        key(name)
+    mutating func field(_ name: StaticString, _ value: Bool?) {
+        key(literal: name)
         if let value { bool(value) } else { null() }
     }
 
-    /// `name` as lossy text, plus `nameBytes` in base64 when `bytes` are not valid UTF-8.
-    mutating func pathField(_ name: String, _ bytes: [UInt8]) {
+    /// A path as lossy text under `name`, plus its exact bytes in base64 under `bytesName`
+    /// when they are not valid UTF-8.
+    mutating func pathField(_ name: StaticString, _ bytesName: StaticString, _ bytes: [UInt8]) {
         if let text = String(validating: bytes, as: UTF8.self) {
             field(name, text)
         } else {
             field(name, String(decoding: bytes, as: UTF8.self))
-            field(name + "Bytes", Base64.encode(bytes))
+            field(bytesName, Base64.encode(bytes))
         }
     }
 
@@ -55,9 +56,9 @@ extension JSONWriter {
 
     /// The fields of a `files` entry, in schema order, without the braces.
     mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool) {
-        pathField("path", change.path.bytes)
+        pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
-            pathField("oldPath", oldPath.bytes)
+            pathField("oldPath", "oldPathBytes", oldPath.bytes)
         }
         if let status = change.status {
             field("status", status.rawValue)

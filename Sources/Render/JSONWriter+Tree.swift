@@ -43,16 +43,16 @@ extension JSONWriter {
             }
             field("kind", "directory")
             field("name", String(decoding: path[restore..<(path.count - 1)], as: UTF8.self))
-            pathField("path", path)
-            key("segments")
+            pathField("path", "pathBytes", path)
+            key(literal: "segments")
             beginArray()
             for node in row.chain {
                 string(String(decoding: nodes[node].name, as: UTF8.self))
             }
             endArray()
-            key("summary")
+            key(literal: "summary")
             writeSummary(changeTree.summaries[row.node], linesCounted: report.linesCounted)
-            key("children")
+            key(literal: "children")
             stack.append(Frame(rows: projection.children(of: row.node), restore: restore))
             beginArray()
         }

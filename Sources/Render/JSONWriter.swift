@@ -7,11 +7,11 @@ public struct JSONWriter {
     /// The document written so far.
     public internal(set) var bytes: [UInt8] = []
 
-    private struct Container {
-        var count = 0
-    }
-
-    private var open: [Container] = []
+    /// Values written so far in each open container, outermost first, except the innermost.
+    private var enclosingCounts: [Int] = []
+    /// Values written so far in the innermost open container.
+    private var count = 0
+    private var depth = 0
     private var afterKey = false
 
     public init() {}
@@ -20,7 +20,7 @@ public struct JSONWriter {
     public mutating func beginObject() {
         beginValue()
         bytes.append(UInt8(ascii: "{"))
-        open.append(Container())
+        open()
     }
 
     /// Ends the innermost object.
@@ -30,7 +30,7 @@ public struct JSONWriter {
     public mutating func beginArray() {
         beginValue()
         bytes.append(UInt8(ascii: "["))
-        open.append(Container())
+        open()
     }
 
     /// Ends the innermost array.
@@ -41,6 +41,15 @@ public struct JSONWriter {
         beginValue()
         appendQuoted(name)
         bytes.append(": ")
+        afterKey = true
+    }
+
+    /// Writes an object key known to need no escaping (a literal of plain ASCII).
+    mutating func key(literal name: StaticString) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(name)
+        bytes.append("\": ")
         afterKey = true
     }
 
@@ -73,19 +82,27 @@ public struct JSONWriter {
             afterKey = false
             return
         }
-        guard !open.isEmpty else { return }
-        if open[open.count - 1].count > 0 { bytes.append(UInt8(ascii: ",")) }
-        open[open.count - 1].count += 1
-        newline(depth: open.count)
+        guard depth > 0 else { return }
+        if count > 0 { bytes.append(UInt8(ascii: ",")) }
+        count += 1
+        newline()
+    }
+
+    private mutating func open() {
+        enclosingCounts.append(count)
+        count = 0
+        depth += 1
     }
 
     private mutating func end(_ bracket: UInt8) {
-        let container = open.removeLast()
-        if container.count > 0 { newline(depth: open.count) }
+        precondition(depth > 0, "JSONWriter: end without begin")
+        depth -= 1
+        if count > 0 { newline() }
+        count = enclosingCounts.removeLast()
         bytes.append(bracket)
     }
 
-    private mutating func newline(depth: Int) {
+    private mutating func newline() {
         bytes.append(UInt8(ascii: "\n"))
         bytes.append(spaces: depth * 2)
     }

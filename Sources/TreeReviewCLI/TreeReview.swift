@@ -79,7 +79,7 @@ public enum TreeReview {
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {
         switch format {
-        case .tree: PlainRenderer() // TEMP-TREE
+        case .tree: TreeRenderer()
         case .json: JSONRenderer()
         case .plain: PlainRenderer()
         }

@@ -43,6 +43,7 @@ public enum Shell {
     }
 
     /// `git` with `arguments` in `repository`; fails the caller when git fails.
+    @discardableResult
     public static func git(_ arguments: [String], in repository: String) throws -> Result {
         let result = try run("git", arguments, in: repository)
         guard result.status == 0 else {

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Each bad input: one line on stderr naming the problem, exit 2, nothing on stdout,
+/// and the repository untouched.
+struct BadInputTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        let fixture: String
+        let arguments: [String]
+        let message: String
+        var testDescription: String { "\(fixture): \(arguments.joined(separator: " "))" }
+    }
+
+    static let cases: [Case] = [
+        Case(fixture: "branches", arguments: ["nope..main"], message: "unknown revision 'nope'"),
+        Case(fixture: "branches", arguments: ["does-not-exist"], message: "unknown revision 'does-not-exist'"),
+        Case(fixture: "branches", arguments: ["main....feature"], message: "malformed range 'main....feature'"),
+        Case(fixture: "branches", arguments: [".."], message: "malformed range '..'"),
+        Case(fixture: "unrelated", arguments: ["main...island"], message: "main...island: no merge base"),
+        Case(fixture: "branches", arguments: ["--fromat", "json"], message: "unknown option '--fromat'; did you mean '--format'?"),
+        Case(fixture: "branches", arguments: ["--format"], message: "option '--format' needs a value"),
+        Case(fixture: "branches", arguments: ["--format", "xml"], message: "invalid value 'xml' for --format"),
+        Case(fixture: "branches", arguments: ["-C"], message: "option '-C' needs a value"),
+        Case(fixture: "branches", arguments: ["-C", "no/such/dir"], message: "cannot change to"),
+        Case(fixture: "branches", arguments: ["-q"], message: "unknown option '-q'"),
+        Case(fixture: "branches", arguments: ["a", "b", "c"], message: "too many revisions"),
+        Case(fixture: "branches", arguments: ["-M", "--find-renames=abc", "main..feature"], message: "invalid similarity 'abc'"),
+        Case(fixture: "branches", arguments: ["-z", "--format", "json"], message: "-z"),
+        Case(fixture: "branches", arguments: ["--staged", "main..feature"], message: "--staged"),
+        Case(fixture: "empty", arguments: ["HEAD~1..HEAD"], message: "HEAD has no commits yet"),
+    ]
+
+    @Test(arguments: cases)
+    func failsWithOneLineAndLeavesTheRepositoryAlone(_ example: Case) throws {
+        let repo = try Fixtures.repository(example.fixture)
+        let index = FileManager.default.contents(atPath: repo + "/.git/index")
+        let outcome = CLIRunner.run(example.arguments, in: repo)
+        #expect(outcome.status == 2)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.errorLines.count == 1)
+        #expect(outcome.error.hasPrefix("treereview: "))
+        #expect(outcome.error.contains(example.message), "\(outcome.error)")
+        #expect(FileManager.default.contents(atPath: repo + "/.git/index") == index)
+        #expect(!FileManager.default.fileExists(atPath: repo + "/.git/index.lock"))
+    }
+
+    @Test func outsideARepository() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let outcome = CLIRunner.run([], in: directory, environment: ["GIT_CEILING_DIRECTORIES": directory])
+        #expect(outcome.status == 2)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.error.contains("not a git repository"))
+    }
+
+    @Test func bareRepositoryRefusesWorkingTreeComparisonsButComparesCommits() throws {
+        let source = try Fixtures.repository("branches")
+        let bare = try Fixtures.temporaryDirectory() + "/bare.git"
+        try Shell.git(["clone", "-q", "--bare", source, bare], in: source)
+        for arguments in [[], ["--staged"], ["main"]] {
+            let outcome = CLIRunner.run(arguments, in: bare)
+            #expect(outcome.status == 2)
+            #expect(outcome.output.isEmpty)
+            #expect(outcome.error.contains("bare repository"))
+        }
+        let range = CLIRunner.run(["--format", "plain", "main..feature"], in: bare)
+        #expect(range.status == 0)
+        #expect(range.text.contains("README.md"))
+    }
+
+    @Test func severalMergeBasesWarnAsGitDoes() throws {
+        let repo = try Fixtures.repository("criss-cross")
+        let outcome = CLIRunner.run(["--format", "plain", "main...other"], in: repo)
+        let git = try Shell.run("git", ["diff", "--name-only", "main...other"], in: repo)
+        #expect(outcome.status == 0)
+        #expect(outcome.error == git.error)
+        #expect(outcome.text == git.text)
+    }
+}
