@@ -1,0 +1,67 @@
+/// A validated, normalized tree path: relative, `/`-separated, no `..`, with empty and `.`
+/// pieces dropped. A path whose raw text ends in `/` (or whose last piece is `.`) is a
+/// directory; its identity ends in `/`.
+public struct TreePath: Hashable, Sendable, CustomStringConvertible {
+    /// The normalized pieces joined by `/`, without a trailing slash.
+    public let normalized: RawPath
+    /// Whether the path names a directory.
+    public let isDirectory: Bool
+
+    /// Validates and normalizes `raw`.
+    public init(_ raw: RawPath) throws(TreePathError) {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        let bytes = raw.bytes
+        if bytes.first == slash { throw .absolute(raw) }
+        var normalized: [UInt8] = []
+        normalized.reserveCapacity(bytes.count)
+        var lastPieceWasDot = false
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: slash) ?? bytes.count
+            let piece = bytes[start..<end]
+            if piece.count == 2 && piece.first == dot && piece.last == dot { throw .parentReference(raw) }
+            lastPieceWasDot = piece.count == 1 && piece.first == dot
+            if !piece.isEmpty && !lastPieceWasDot {
+                if !normalized.isEmpty { normalized.append(slash) }
+                normalized.append(contentsOf: piece)
+            }
+            start = end + 1
+        }
+        if normalized.isEmpty { throw .empty(raw) }
+        self.normalized = RawPath(bytes: normalized)
+        self.isDirectory = bytes.last == slash || lastPieceWasDot
+    }
+
+    /// Validates and normalizes a path given as text.
+    public init(_ text: String) throws(TreePathError) {
+        try self.init(RawPath(text))
+    }
+
+    /// The identity: the normalized path, plus `/` for a directory.
+    public var identity: [UInt8] {
+        isDirectory ? normalized.bytes + [UInt8(ascii: "/")] : normalized.bytes
+    }
+
+    public var description: String { String(decoding: identity, as: UTF8.self) }
+}
+
+/// Why a path was rejected; each case carries the raw input.
+public enum TreePathError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A path starting with `/`.
+    case absolute(RawPath)
+    /// A path with a `..` piece.
+    case parentReference(RawPath)
+    /// A path with nothing left after normalizing (`""`, `.`, `./`).
+    case empty(RawPath)
+    /// A path given both as a file and as a directory (`src` and `src/a.c`).
+    case fileAndDirectory(RawPath)
+
+    public var description: String {
+        switch self {
+        case .absolute(let raw): "absolute path '\(raw.lossyString)': paths must be relative"
+        case .parentReference(let raw): "path '\(raw.lossyString)' contains '..'"
+        case .empty(let raw): "empty path '\(raw.lossyString)'"
+        case .fileAndDirectory(let raw): "'\(raw.lossyString)' is both a file and a directory"
+        }
+    }
+}
