@@ -19,7 +19,7 @@ let package = Package(
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
     ],

@@ -4,7 +4,7 @@ import TreeModel
 ///
 /// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `files` (every change,
 /// in the report's order) and `tree` (the same files nested under their directories, with
-/// directory-only chains flattened when ``RenderOptions/flatten`` is on).
+/// directory-only chains flattened as the view says).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
 /// `binary` is `null`.
 public struct JSONRenderer: ReportRenderer, Sendable {
@@ -16,24 +16,24 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
         var json = JSONWriter()
         swap(&json.bytes, &output)
-        json.bytes.reserveCapacity(json.bytes.count + 1024 + report.tree.changes.count * 700)
+        json.bytes.reserveCapacity(json.bytes.count + 1024 + report.view.listedChanges.count * 700)
         json.beginObject()
         json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
         json.key(literal: "comparison")
         json.writeComparison(report.comparison)
         json.key(literal: "summary")
-        json.writeSummary(report.tree.total, linesCounted: report.linesCounted)
+        json.writeSummary(report.view.total, linesCounted: report.linesCounted)
         json.key(literal: "files")
         json.beginArray()
-        for change in report.tree.changes {
+        for change in report.view.listedChanges {
             json.beginObject()
             json.writeChangeFields(change, linesCounted: report.linesCounted)
             json.endObject()
         }
         json.endArray()
         json.key(literal: "tree")
-        json.writeTree(report, flatten: options.flatten)
+        json.writeTree(report)
         json.endObject()
         json.bytes.append(UInt8(ascii: "\n"))
         swap(&json.bytes, &output)

@@ -8,14 +8,15 @@ extension JSONWriter {
         var restore: Int
     }
 
-    /// Writes the `tree` array: nested directory and file nodes of the projected tree.
+    /// Writes the `tree` array: nested directory and file nodes of the view (always fully
+    /// expanded: `--depth` shapes only the terminal tree).
     /// Walks iteratively, so deep trees cannot exhaust the stack.
-    mutating func writeTree(_ report: Report, flatten: Bool) {
-        let changeTree = report.tree
+    mutating func writeTree(_ report: Report) {
+        let view = report.view
+        let changeTree = view.changeTree
         let nodes = changeTree.tree.nodes
-        let projection = TreeProjection(tree: changeTree.tree, flatten: flatten)
         var path: [UInt8] = []
-        var stack = [Frame(rows: projection.topLevel, restore: 0)]
+        var stack = [Frame(rows: view.topLevel, restore: 0)]
         beginArray()
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -51,9 +52,9 @@ extension JSONWriter {
             }
             endArray()
             key(literal: "summary")
-            writeSummary(changeTree.summaries[row.node], linesCounted: report.linesCounted)
+            writeSummary(view.summaries[row.node], linesCounted: report.linesCounted)
             key(literal: "children")
-            stack.append(Frame(rows: projection.children(of: row.node), restore: restore))
+            stack.append(Frame(rows: view.children(of: row.node), restore: restore))
             beginArray()
         }
     }

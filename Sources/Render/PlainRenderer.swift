@@ -7,7 +7,7 @@ public struct PlainRenderer: ReportRenderer, Sendable {
     public init() {}
 
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
-        for change in report.tree.changes {
+        for change in report.view.listedChanges {
             if options.nulTerminated {
                 output.append(contentsOf: change.path.bytes)
                 output.append(0)

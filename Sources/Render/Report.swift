@@ -4,16 +4,24 @@ import TreeModel
 public struct Report: Sendable {
     /// What was compared.
     public var comparison: ComparisonLabel
-    /// The changes, arranged as a tree.
-    public var tree: ChangeTree
+    /// What is shown of the changes: rows, expansion, search, summaries.
+    public var view: TreeView
     /// Whether line counts were computed (`false` under `--no-stat`).
     public var linesCounted: Bool
 
-    public init(comparison: ComparisonLabel, tree: ChangeTree, linesCounted: Bool) {
+    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool) {
         self.comparison = comparison
-        self.tree = tree
+        self.view = view
         self.linesCounted = linesCounted
     }
+
+    /// A report showing every change of `tree`, fully expanded.
+    public init(comparison: ComparisonLabel, tree: ChangeTree, linesCounted: Bool, flatten: Bool = true) {
+        self.init(comparison: comparison, view: TreeView(changeTree: tree, flatten: flatten), linesCounted: linesCounted)
+    }
+
+    /// The whole change tree.
+    public var tree: ChangeTree { view.changeTree }
 }
 
 /// A description of a comparison, as the JSON `comparison` object and the tree header show it.
@@ -42,16 +50,28 @@ public struct ComparisonLabel: Hashable, Sendable {
 public struct RenderOptions: Sendable {
     /// Whether to use ANSI colors.
     public var color: Bool
-    /// Whether directory-only chains are shown as one row.
-    public var flatten: Bool
     /// For `plain`: end each path with NUL instead of a newline, and write it exactly.
     public var nulTerminated: Bool
+    /// The characters drawing guides, arrows and minus signs.
+    public var charset: Charset
+    /// The terminal's width: long names are shortened in the middle to fit. `nil` when the
+    /// output is not a terminal (never shortened).
+    public var width: Int?
 
-    public init(color: Bool = false, flatten: Bool = true, nulTerminated: Bool = false) {
+    public init(color: Bool = false, nulTerminated: Bool = false, charset: Charset = .unicode, width: Int? = nil) {
         self.color = color
-        self.flatten = flatten
         self.nulTerminated = nulTerminated
+        self.charset = charset
+        self.width = width
     }
+}
+
+/// Which characters draw the tree.
+public enum Charset: String, Sendable, CaseIterable {
+    /// Box-drawing guides, `←`, `−`, `·`, `…`.
+    case unicode
+    /// `|--`, `` `-- ``, `<-`, `-`, `...`: for terminals and logs without UTF-8.
+    case ascii
 }
 
 /// Turns a report into bytes for one output format.

@@ -38,9 +38,12 @@ struct StatColumns {
 
     private static let binaryLabelWidth = 6
 
+    /// The width of the whole stats block, after the two-column gap.
+    var blockWidth: Int { plus + gap + minus }
+
     /// Appends the stats of a row whose left part is `row.width` columns wide; nothing
     /// (not even padding) when the row has nothing to show.
-    func append(_ row: TreeRow, color: Bool, to output: inout [UInt8]) {
+    func append(_ row: TreeRow, color: Bool, minus minusSign: [UInt8], to output: inout [UInt8]) {
         switch row.stat {
         case .none:
             return
@@ -62,7 +65,7 @@ struct StatColumns {
             guard deletions > 0 else { return }
             output.append(spaces: gap + minus - 1 - decimalDigits(deletions))
             Style.deletions.open(&output, enabled: color)
-            output.append("−")
+            output.append(contentsOf: minusSign)
             output.append(decimal: deletions)
             Style.close(&output, enabled: color)
         }

@@ -27,6 +27,8 @@ extension Style {
     public static let insertions = Style.green
     /// Deleted line counts (`−3`).
     public static let deletions = Style.red
+    /// A row that matches the search: underlined bold yellow.
+    public static let match = Style(parameters: "1;4;33")
     /// Where a rename or copy came from (` ← Old.swift (96%)`).
     public static let origin = Style.dim
 }

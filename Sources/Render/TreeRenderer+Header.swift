@@ -3,12 +3,18 @@ import TreeModel
 extension TreeRenderer {
     /// The header line: `<title> · N files changed, +I −D (4 added, 1 renamed, 2 binary)`,
     /// or `<title> · no changes`.
-    func appendHeader(_ report: Report, color: Bool, to output: inout [UInt8]) {
-        let total = report.tree.total
+    func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
+        let total = report.view.total
         TerminalText.append(report.comparison.title, to: &output)
-        output.append(" · ")
+        output.append(contentsOf: glyphs.separator)
         guard total.files > 0 else {
-            output.append("no changes\n")
+            if let query = report.view.query {
+                output.append("no changed file matches '")
+                TerminalText.append(query.text, to: &output)
+                output.append("'\n")
+            } else {
+                output.append("no changes\n")
+            }
             return
         }
         output.append(decimal: total.files)
@@ -21,7 +27,7 @@ extension TreeRenderer {
             Style.close(&output, enabled: color)
             output.append(" ")
             Style.deletions.open(&output, enabled: color)
-            output.append("−")
+            output.append(contentsOf: glyphs.minus)
             output.append(decimal: deletions)
             Style.close(&output, enabled: color)
         }

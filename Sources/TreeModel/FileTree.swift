@@ -22,6 +22,8 @@ public struct FileTree: Sendable {
 
     /// All nodes; `nodes[0]` is the root.
     public private(set) var nodes: [Node]
+    /// The file node of each input entry (duplicates share the first one's node).
+    public private(set) var nodeOfEntry: [Int] = []
     private var lookup: [NodeKey: Int] = [:]
 
     private struct NodeKey: Hashable {
@@ -38,6 +40,7 @@ public struct FileTree: Sendable {
     public init(filePaths paths: [RawPath], order: TreeOrder = .foldersFirst) {
         nodes = [Node(name: [], parent: nil, isDirectory: true, depth: -1, entry: nil)]
         lookup.reserveCapacity(paths.count * 2)
+        nodeOfEntry.reserveCapacity(paths.count)
         nodes.reserveCapacity(paths.count * 2)
         for (entry, path) in paths.enumerated() {
             insert(path.bytes, entry: entry)
@@ -55,9 +58,10 @@ public struct FileTree: Sendable {
             }
             start = end + 1
         }
-        if start < bytes.endIndex {
-            _ = child(of: parent, named: bytes[start...], isDirectory: false, entry: entry)
-        }
+        let file = start < bytes.endIndex
+            ? child(of: parent, named: bytes[start...], isDirectory: false, entry: entry)
+            : parent
+        nodeOfEntry.append(file)
     }
 
     private mutating func child(of parent: Int, named name: ArraySlice<UInt8>, isDirectory: Bool, entry: Int?) -> Int {

@@ -1,4 +1,6 @@
 import GitAdapter
+import Render
+import TreeModel
 
 /// Parses arguments against ``OptionTable``.
 struct ArgumentParser {
@@ -42,8 +44,8 @@ struct ArgumentParser {
                 options.revisions.append(argument)
             }
         }
-        if options.nulTerminated, let format = options.format, format != .plain {
-            throw UsageError("-z writes NUL-terminated paths and works with --format plain only, not '\(format.rawValue)'")
+        if options.stdin && (!options.revisions.isEmpty || options.staged) {
+            throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
         }
         return options
     }
@@ -104,7 +106,20 @@ struct ArgumentParser {
             }
         case .noStat: options.countLines = false
         case .exitCode: options.exitCode = true
+        case .flatten: options.flatten = true
         case .noFlatten: options.flatten = false
+        case .stdin: options.stdin = true
+        case .sort: options.sort = value.flatMap(TreeOrder.init(rawValue:))
+        case .depth:
+            guard let text = value, let depth = Int(text), depth >= 0 else {
+                throw UsageError("invalid depth '\(value ?? "")' for --depth: expected a number, 0 or more")
+            }
+            options.depth = depth
+        case .search: options.search = value
+        case .searchMode: options.searchMode = value.flatMap(SearchMode.init(rawValue:))
+        case .status: options.statusFilter = try StatusFilter(value ?? "")
+        case .icons: options.icons = value.flatMap(IconMode.init(rawValue:))
+        case .charset: options.charset = value.flatMap(Charset.init(rawValue:))
         case .help: options.showHelp = true
         case .version: options.showVersion = true
         }

@@ -48,23 +48,37 @@ public final class BufferSink: ByteSink, @unchecked Sendable {
 public struct IO {
     public var standardOutput: ByteSink
     public var standardError: ByteSink
+    /// Reads all of standard input.
+    public var readStandardInput: () throws -> [UInt8]
     /// Whether standard output is a terminal.
     public var outputIsTerminal: Bool
+    /// The terminal's width in columns, when standard output is a terminal that reports one.
+    public var terminalWidth: Int?
     /// The directory relative paths (`-C`) start from.
     public var currentDirectory: String
 
-    public init(standardOutput: ByteSink, standardError: ByteSink, outputIsTerminal: Bool, currentDirectory: String) {
+    public init(
+        standardOutput: ByteSink, standardError: ByteSink, readStandardInput: @escaping () throws -> [UInt8] = { [] },
+        outputIsTerminal: Bool, terminalWidth: Int? = nil, currentDirectory: String
+    ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
+        self.readStandardInput = readStandardInput
         self.outputIsTerminal = outputIsTerminal
+        self.terminalWidth = terminalWidth
         self.currentDirectory = currentDirectory
     }
 
     /// The real standard streams of this process.
     public static var process: IO {
-        IO(standardOutput: FileDescriptorSink(descriptor: STDOUT_FILENO),
-           standardError: FileDescriptorSink(descriptor: STDERR_FILENO),
-           outputIsTerminal: isatty(STDOUT_FILENO) == 1,
-           currentDirectory: FileManager.default.currentDirectoryPath)
+        let isTerminal = isatty(STDOUT_FILENO) == 1
+        var size = winsize()
+        let width = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
+        return IO(standardOutput: FileDescriptorSink(descriptor: STDOUT_FILENO),
+                  standardError: FileDescriptorSink(descriptor: STDERR_FILENO),
+                  readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+                  outputIsTerminal: isTerminal,
+                  terminalWidth: width,
+                  currentDirectory: FileManager.default.currentDirectoryPath)
     }
 }

@@ -1,24 +1,32 @@
 import GitAdapter
+import Render
+import TreeModel
 
-/// Everything the command line asked for, parsed once.
+/// Everything the command line asked for, parsed once. Settings that git config can also
+/// give are optional here: `nil` means "not on the command line" (see ``Settings``).
 struct Options: Equatable {
     var format: OutputFormat?
     var nulTerminated = false
-    var color: ColorMode = .auto
+    var color: ColorMode?
     var staged = false
     var directory: String?
     var includeUntracked = true
     var renames: RenameSetting?
     var countLines = true
     var exitCode = false
-    var flatten = true
+    var flatten: Bool?
+    var sort: TreeOrder?
+    var depth: Int?
+    var search: String?
+    var searchMode: SearchMode?
+    var statusFilter: StatusFilter?
+    var icons: IconMode?
+    var charset: Charset?
+    var stdin = false
     var showHelp = false
     var showVersion = false
     var revisions: [String] = []
     var pathspecs: [String] = []
-
-    /// The format to print: `-z` alone means plain.
-    var effectiveFormat: OutputFormat { format ?? (nulTerminated ? .plain : .tree) }
 
     /// The comparison these options ask for.
     var request: ComparisonRequest {

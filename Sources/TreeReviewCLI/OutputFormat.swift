@@ -7,3 +7,8 @@ enum OutputFormat: String, CaseIterable, Sendable {
 enum ColorMode: String, CaseIterable, Sendable {
     case auto, always, never
 }
+
+/// How file-type icons are drawn.
+enum IconMode: String, CaseIterable, Sendable {
+    case nerd, none
+}

@@ -6,7 +6,7 @@ import TreeModel
 /// The treereview command.
 public enum TreeReview {
     /// The version `--version` prints.
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
 
     /// Runs the command with the process's arguments, environment and streams; returns the exit status.
     public static func main() -> Int32 {
@@ -29,19 +29,22 @@ public enum TreeReview {
                 try io.standardOutput.write(Array("treereview \(version)\n".utf8))
                 return 0
             }
-            let (report, warnings) = try makeReport(options, environment: environment, io: io)
-            var output: [UInt8] = []
-            output.reserveCapacity(report.tree.changes.count * 96)
+            let input = try ChangeInput.read(options, environment: environment, io: io)
+            let settings = try Settings.resolve(options, config: input.config, environment: environment)
+            let report = makeReport(input, options: options, settings: settings)
             let renderOptions = RenderOptions(
-                color: ColorDecision.useColor(options.color, environment: environment, isTerminal: io.outputIsTerminal),
-                flatten: options.flatten,
-                nulTerminated: options.nulTerminated)
-            renderer(for: options.effectiveFormat).render(report, options: renderOptions, into: &output)
+                color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
+                nulTerminated: options.nulTerminated,
+                charset: settings.charset,
+                width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil)
+            var output: [UInt8] = []
+            output.reserveCapacity(report.view.listedChanges.count * 96)
+            renderer(for: settings.format).render(report, options: renderOptions, into: &output)
             try io.standardOutput.write(output)
-            for warning in warnings {
+            for warning in input.warnings {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
-            return options.exitCode && !report.tree.changes.isEmpty ? 1 : 0
+            return options.exitCode && !report.view.listedChanges.isEmpty ? 1 : 0
         } catch is BrokenPipe {
             return 0
         } catch let error as UsageError {
@@ -56,25 +59,15 @@ public enum TreeReview {
         }
     }
 
-    private static func makeReport(_ options: Options, environment: [String: String], io: IO) throws -> (Report, [String]) {
-        let directory = options.directory.map {
-            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
-        } ?? io.currentDirectory
-        let repository = try Repository.open(at: directory, environment: environment)
-        let changeSet = try repository.changes(for: options.request)
-        let label = ComparisonLabel(mode: changeSet.mode, spec: changeSet.spec, old: changeSet.oldID,
-                                    new: changeSet.newID, title: title(of: changeSet))
-        let report = Report(comparison: label, tree: ChangeTree(changes: changeSet.changes),
-                            linesCounted: options.countLines)
-        return (report, changeSet.warnings)
-    }
-
-    private static func title(of changeSet: ChangeSet) -> String {
-        switch changeSet.mode {
-        case "staged": "\(changeSet.spec) → index"
-        case "worktree": "\(changeSet.spec) → working tree"
-        default: changeSet.spec
+    private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) -> Report {
+        var changes = input.changes
+        if let filter = options.statusFilter {
+            changes = changes.filter { filter.includes($0.status) }
         }
+        let tree = ChangeTree(changes: changes, order: settings.sort)
+        let view = TreeView(changeTree: tree, flatten: settings.flatten, depth: options.depth,
+                            query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide)
+        return Report(comparison: input.label, view: view, linesCounted: input.linesCounted)
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {

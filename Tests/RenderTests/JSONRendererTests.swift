@@ -7,7 +7,7 @@ import TreeModel
     typealias Object = [String: Any]
 
     private func json(_ report: Report, flatten: Bool = true) -> String {
-        ReportFixtures.render(JSONRenderer(), report, options: RenderOptions(flatten: flatten))
+        ReportFixtures.render(JSONRenderer(), ReportFixtures.flattened(report, flatten))
     }
 
     private func parse(_ text: String) throws -> Object {

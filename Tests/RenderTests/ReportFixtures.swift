@@ -65,6 +65,11 @@ enum ReportFixtures {
     static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
     /// Renders `report` with `renderer` to text.
+    /// The same report, with directory-only chains flattened or not.
+    static func flattened(_ report: Report, _ flatten: Bool) -> Report {
+        Report(comparison: report.comparison, tree: report.tree, linesCounted: report.linesCounted, flatten: flatten)
+    }
+
     static func render(_ renderer: some ReportRenderer, _ report: Report, options: RenderOptions = RenderOptions()) -> String {
         var output: [UInt8] = []
         renderer.render(report, options: options, into: &output)

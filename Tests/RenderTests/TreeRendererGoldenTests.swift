@@ -1,11 +1,12 @@
 import Render
 import Testing
+import TestSupport
 import TreeModel
 
 /// The tree format's user-visible output, compared with `Fixtures/Render/golden/`.
 @Suite struct TreeRendererGoldenTests {
     private func render(_ report: Report, color: Bool = false, flatten: Bool = true) -> String {
-        ReportFixtures.render(TreeRenderer(), report, options: RenderOptions(color: color, flatten: flatten))
+        ReportFixtures.render(TreeRenderer(), ReportFixtures.flattened(report, flatten), options: RenderOptions(color: color))
     }
 
     @Test func example() {

@@ -4,7 +4,7 @@ import TreeModel
 
 @Suite struct TreeRendererTests {
     private func lines(_ report: Report, color: Bool = false, flatten: Bool = true) -> [String] {
-        let text = ReportFixtures.render(TreeRenderer(), report, options: RenderOptions(color: color, flatten: flatten))
+        let text = ReportFixtures.render(TreeRenderer(), ReportFixtures.flattened(report, flatten), options: RenderOptions(color: color))
         return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 

@@ -26,7 +26,11 @@ struct BadInputTests {
         Case(fixture: "branches", arguments: ["-q"], message: "unknown option '-q'"),
         Case(fixture: "branches", arguments: ["a", "b", "c"], message: "too many revisions"),
         Case(fixture: "branches", arguments: ["-M", "--find-renames=abc", "main..feature"], message: "invalid similarity 'abc'"),
-        Case(fixture: "branches", arguments: ["-z", "--format", "json"], message: "-z"),
+        Case(fixture: "branches", arguments: ["--depth", "-1"], message: "invalid depth '-1'"),
+        Case(fixture: "branches", arguments: ["--status", "AZ"], message: "invalid status 'Z'"),
+        Case(fixture: "branches", arguments: ["--sort", "size"], message: "invalid value 'size' for --sort"),
+        Case(fixture: "branches", arguments: ["--search-mode", "hid"], message: "did you mean 'hide'?"),
+        Case(fixture: "branches", arguments: ["--stdin", "main..feature"], message: "--stdin"),
         Case(fixture: "branches", arguments: ["--staged", "main..feature"], message: "--staged"),
         Case(fixture: "empty", arguments: ["HEAD~1..HEAD"], message: "HEAD has no commits yet"),
     ]

@@ -13,15 +13,16 @@ struct CLIRunner {
     }
 
     static func run(_ arguments: [String], in directory: String, environment: [String: String] = [:],
-                    terminal: Bool = false) -> Outcome {
+                    terminal: Bool = false, width: Int? = nil, input: [UInt8] = []) -> Outcome {
         let output = BufferSink(), error = BufferSink()
-        let io = IO(standardOutput: output, standardError: error, outputIsTerminal: terminal, currentDirectory: directory)
+        let io = IO(standardOutput: output, standardError: error, readStandardInput: { input },
+                    outputIsTerminal: terminal, terminalWidth: width, currentDirectory: directory)
         let status = TreeReview.run(arguments: arguments, environment: environment, io: io)
         return Outcome(status: status, output: output.bytes, error: error.text)
     }
 
-    static func json(_ arguments: [String], in directory: String) throws -> [String: Any] {
-        let outcome = run(["--format", "json"] + arguments, in: directory)
+    static func json(_ arguments: [String], in directory: String, input: [UInt8] = []) throws -> [String: Any] {
+        let outcome = run(["--format", "json"] + arguments, in: directory, input: input)
         guard outcome.status == 0 else { throw CLIFailure(message: outcome.error) }
         return try JSONSerialization.jsonObject(with: Data(outcome.output)) as! [String: Any]
     }

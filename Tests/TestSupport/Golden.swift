@@ -1,23 +1,23 @@
 import Foundation
 import Testing
 
-/// Compares output with a golden file under `Fixtures/Render/golden/`.
+/// Compares output with a golden file under `Fixtures/<area>/golden/`.
 ///
 /// A missing golden, or `TREEREVIEW_RECORD=1` in the environment, writes the golden and
 /// fails, saying so. ESC is stored spelled out as `\e` so colored goldens stay readable.
-enum Golden {
-    static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/Render/golden")
+public enum Golden {
+    static func directory(_ area: String) -> URL {
+        URL(fileURLWithPath: Fixtures.directory).appendingPathComponent("\(area)/golden")
+    }
 
     /// `text` with ESC spelled out as `\e`.
-    static func spelled(_ text: String) -> String {
+    public static func spelled(_ text: String) -> String {
         text.replacingOccurrences(of: "\u{1B}", with: "\\e")
     }
 
-    static func check(_ actual: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    /// Checks `actual` against `Fixtures/<area>/golden/<name>`.
+    public static func check(_ actual: String, named name: String, area: String = "Render", sourceLocation: SourceLocation = #_sourceLocation) {
+        let directory = directory(area)
         let url = directory.appendingPathComponent(name)
         let actual = spelled(actual)
         let recording = ProcessInfo.processInfo.environment["TREEREVIEW_RECORD"] == "1"
@@ -37,7 +37,7 @@ enum Golden {
     }
 
     /// A unified-style line diff (longest common subsequence): `-` expected, `+` actual.
-    static func lineDiff(expected: String, actual: String) -> String {
+    public static func lineDiff(expected: String, actual: String) -> String {
         let old = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var common = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)

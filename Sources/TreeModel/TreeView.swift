@@ -1,0 +1,102 @@
+/// What a static rendering shows of a ``ChangeTree``: which rows, which of them are open,
+/// which match a search, and the summaries of what is shown.
+///
+/// - Flattening follows ``TreeProjection`` (chains count children in the whole tree).
+/// - `depth`: rows at levels below `depth` are open, deeper directories are collapsed rows
+///   with their roll-up; `nil` opens everything.
+/// - Search (tree-model.md §6): `hide` shows only matches and their ancestors, and lists and
+///   counts only matching files; `collapse` closes everything but the way to the matches;
+///   `expand` keeps the expansion and opens the way to every match.
+public struct TreeView: Sendable {
+    /// The whole tree.
+    public let changeTree: ChangeTree
+    /// Row shapes (flattened chains).
+    public let projection: TreeProjection
+    /// The search query, if any.
+    public let query: SearchQuery?
+    /// The search, if any.
+    public let search: TreeSearch?
+    /// The search mode, when searching.
+    public let searchMode: SearchMode?
+    /// Summaries of what is shown below each node (only matching files under `hide`).
+    public let summaries: [ChangeSummary]
+    /// The files shown, in the change set's order.
+    public let listedChanges: [FileChange]
+    private let expanded: [Bool]
+
+    public init(
+        changeTree: ChangeTree, flatten: Bool = true, depth: Int? = nil,
+        query: SearchQuery? = nil, searchMode: SearchMode = .hide
+    ) {
+        let tree = changeTree.tree
+        self.changeTree = changeTree
+        self.projection = TreeProjection(tree: tree, flatten: flatten)
+        self.query = query
+        let search = query.map { TreeSearch(tree: tree, query: $0) }
+        self.search = search
+        self.searchMode = search == nil ? nil : searchMode
+
+        if let search, searchMode == .hide {
+            var summaries = [ChangeSummary](repeating: ChangeSummary(), count: tree.nodes.count)
+            let listed = changeTree.changes.indices.filter { search.matches[tree.nodeOfEntry[$0]] }
+            for index in tree.nodes.indices.reversed() {
+                let node = tree.nodes[index]
+                if let entry = node.entry, search.matches[index] { summaries[index].add(changeTree.changes[entry]) }
+                if let parent = node.parent { summaries[parent].add(summaries[index]) }
+            }
+            self.summaries = summaries
+            self.listedChanges = listed.map { changeTree.changes[$0] }
+        } else {
+            self.summaries = changeTree.summaries
+            self.listedChanges = changeTree.changes
+        }
+
+        var expanded = [Bool](repeating: false, count: tree.nodes.count)
+        let startsCollapsed = search != nil && searchMode == .collapse
+        if !startsCollapsed {
+            Self.expand(projection, depth: depth, into: &expanded)
+        }
+        if let search {
+            for index in tree.nodes.indices where search.leadsToMatch[index] && tree.nodes[index].isDirectory {
+                expanded[index] = true
+            }
+        }
+        expanded[FileTree.root] = true
+        self.expanded = expanded
+    }
+
+    private static func expand(_ projection: TreeProjection, depth: Int?, into expanded: inout [Bool]) {
+        guard let depth else {
+            for index in expanded.indices { expanded[index] = projection.tree.nodes[index].isDirectory }
+            return
+        }
+        var stack: [(ProjectedNode, Int)] = projection.topLevel.map { ($0, 0) }
+        while let (row, level) = stack.popLast() {
+            guard projection.tree.nodes[row.node].isDirectory, level < depth else { continue }
+            for node in row.chain { expanded[node] = true }
+            stack += projection.children(of: row.node).map { ($0, level + 1) }
+        }
+    }
+
+    /// The top-level rows shown.
+    public var topLevel: [ProjectedNode] { children(of: FileTree.root) }
+
+    /// The rows shown below an open row's node.
+    public func children(of node: Int) -> [ProjectedNode] {
+        let rows = projection.children(of: node)
+        guard let search, searchMode == .hide else { return rows }
+        return rows.filter { search.leadsToMatch[$0.node] }
+    }
+
+    /// Whether a directory row is open (its children shown) rather than a collapsed row.
+    public func isExpanded(_ row: ProjectedNode) -> Bool { expanded[row.node] }
+
+    /// Whether a row matches the search.
+    public func isMatch(_ row: ProjectedNode) -> Bool { search?.matches[row.node] ?? false }
+
+    /// The summary of everything shown.
+    public var total: ChangeSummary { summaries[FileTree.root] }
+
+    /// Whether a search found nothing.
+    public var searchFoundNothing: Bool { search.map { $0.matchOrder.isEmpty } ?? false }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import GitAdapter
+import Render
+import TreeModel
+
+/// Where the changes come from: a repository comparison, or a change list on stdin.
+struct ChangeInput {
+    var changes: [FileChange]
+    var label: ComparisonLabel
+    var linesCounted: Bool
+    var warnings: [String]
+    /// The `treereview` git config section, when there is a repository.
+    var config: [String: [String]]
+
+    static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
+        let directory = options.directory.map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
+        } ?? io.currentDirectory
+        if options.stdin {
+            let repository = try? Repository.open(at: directory, environment: environment)
+            let config = (try? repository?.configSection("treereview")) ?? [:]
+            let changes: [FileChange]
+            do {
+                changes = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated)
+            } catch let error as ChangeListReader.InputError {
+                throw UsageError("stdin: \(error.description)")
+            }
+            let label = ComparisonLabel(mode: "stdin", spec: "stdin", old: nil, new: nil, title: "stdin")
+            return ChangeInput(changes: changes, label: label, linesCounted: false, warnings: [], config: config)
+        }
+        let repository = try Repository.open(at: directory, environment: environment)
+        let config = try repository.configSection("treereview")
+        let changeSet = try repository.changes(for: options.request)
+        let label = ComparisonLabel(mode: changeSet.mode, spec: changeSet.spec, old: changeSet.oldID,
+                                    new: changeSet.newID, title: title(of: changeSet))
+        return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
+                           warnings: changeSet.warnings, config: config)
+    }
+
+    private static func title(of changeSet: ChangeSet) -> String {
+        switch changeSet.mode {
+        case "staged": "\(changeSet.spec) → index"
+        case "worktree": "\(changeSet.spec) → working tree"
+        default: changeSet.spec
+        }
+    }
+}

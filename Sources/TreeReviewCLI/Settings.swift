@@ -1,0 +1,78 @@
+import Render
+import TreeModel
+
+/// The settings of one run, each decided once: the command line first, then git config
+/// (`treereview.*`), then the default.
+struct Settings: Equatable {
+    var format: OutputFormat
+    var color: ColorMode
+    var flatten: Bool
+    var sort: TreeOrder
+    var icons: IconMode
+    var charset: Charset
+    /// `treereview.icon` values: user icon overrides, in the order given.
+    var iconOverrides: [String]
+
+    /// The configuration keys read, for `Docs/CLI.md` and its test.
+    static let configKeys = [
+        "treereview.format", "treereview.color", "treereview.flatten", "treereview.sort",
+        "treereview.icons", "treereview.charset", "treereview.icon",
+    ]
+
+    /// Decides every setting from `options`, the `treereview` config section (keys
+    /// lowercased, all values in order) and the environment (for the charset's locale).
+    static func resolve(_ options: Options, config: [String: [String]], environment: [String: String]) throws -> Settings {
+        func last(_ key: String) -> String? { config[key.lowercased()]?.last }
+        func parse<T>(_ key: String, _ make: (String) -> T?, expected: String) throws -> T? {
+            guard let text = last(key) else { return nil }
+            guard let value = make(text) else {
+                throw UsageError("invalid value '\(text)' for config \(key): expected \(expected)")
+            }
+            return value
+        }
+        let configFormat = try parse("treereview.format", OutputFormat.init(rawValue:), expected: "tree, json or plain")
+        let configColor = try parse("treereview.color", ColorMode.fromConfig, expected: "auto, always or never")
+        let configFlatten = try parse("treereview.flatten", Self.bool, expected: "true or false")
+        let configSort = try parse("treereview.sort", TreeOrder.init(rawValue:), expected: "folders-first, name or input")
+        let configIcons = try parse("treereview.icons", IconMode.init(rawValue:), expected: "nerd or none")
+        let configCharset = try parse("treereview.charset", Charset.init(rawValue:), expected: "unicode or ascii")
+        return Settings(
+            format: options.format ?? (options.nulTerminated ? .plain : nil) ?? configFormat ?? .tree,
+            color: options.color ?? configColor ?? .auto,
+            flatten: options.flatten ?? configFlatten ?? true,
+            sort: options.sort ?? configSort ?? .foldersFirst,
+            icons: options.icons ?? configIcons ?? .none,
+            charset: options.charset ?? configCharset ?? Self.localeCharset(environment),
+            iconOverrides: config["treereview.icon"] ?? [])
+    }
+
+    /// git's boolean spellings.
+    static func bool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "true", "yes", "on", "1", "": true
+        case "false", "no", "off", "0": false
+        default: nil
+        }
+    }
+
+    /// Unicode unless the locale (`LC_ALL`, then `LC_CTYPE`, then `LANG`) names a
+    /// character set other than UTF-8 (`C`, `POSIX`, `en_US.ISO-8859-1`).
+    static func localeCharset(_ environment: [String: String]) -> Charset {
+        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        guard let locale else { return .unicode }
+        let lowered = locale.lowercased()
+        return lowered.contains("utf-8") || lowered.contains("utf8") ? .unicode : .ascii
+    }
+}
+
+extension ColorMode {
+    /// git's color config spellings: `auto` (also `true`, as git reads it), `always`, `never`/`false`.
+    static func fromConfig(_ text: String) -> ColorMode? {
+        switch text.lowercased() {
+        case "auto", "true", "yes", "on": .auto
+        case "always": .always
+        case "never", "false", "no", "off": .never
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+import TreeModel
+
+/// tree-model.md §2 (prepared tree), §3 (ordering) and §4 (flattening).
+struct FileTreeTests {
+    private func tree(_ paths: [String], order: TreeOrder = .foldersFirst) -> FileTree {
+        FileTree(filePaths: paths.map(RawPath.init), order: order)
+    }
+
+    private func names(_ tree: FileTree, under node: Int = FileTree.root) -> [String] {
+        tree.nodes[node].children.map { String(decoding: tree.identity(of: $0), as: UTF8.self) }
+    }
+
+    @Test func synthesizesMissingAncestorsAndLooksUpByIdentity() throws {
+        let tree = tree(["Sources/App/main.swift", "README.md"])
+        let app = try #require(tree.node(identity: Array("Sources/App/".utf8)))
+        #expect(tree.nodes[app].isDirectory)
+        #expect(tree.nodes[app].depth == 1)
+        #expect(tree.node(identity: Array("Sources/App".utf8)) == nil, "a file identity has no trailing slash")
+        #expect(tree.node(identity: Array("Sources/App/main.swift".utf8)) != nil)
+    }
+
+    @Test func duplicatesMergeAndTheFirstKeepsItsPlace() {
+        let tree = tree(["b", "a", "b"], order: .input)
+        #expect(names(tree) == ["b", "a"])
+        #expect(tree.nodeOfEntry[0] == tree.nodeOfEntry[2])
+    }
+
+    @Test func foldersFirstThenByteOrder() {
+        let tree = tree(["a.txt", "B.txt", "file10", "file2", "zdir/x", "Adir/y"])
+        #expect(names(tree) == ["Adir/", "zdir/", "B.txt", "a.txt", "file10", "file2"])
+    }
+
+    @Test func nameOrderMixesFoldersAndFiles() {
+        let tree = tree(["b.txt", "a/x", "c/y"], order: .name)
+        #expect(names(tree) == ["a/", "b.txt", "c/"])
+    }
+
+    @Test func inputOrderKeepsFirstAppearance() {
+        let tree = tree(["z/1", "a", "z/0", "m/q"], order: .input)
+        #expect(names(tree) == ["z/", "a", "m/"])
+        #expect(names(tree, under: tree.node(identity: Array("z/".utf8))!) == ["z/1", "z/0"])
+    }
+
+    @Test func caseIsNotFolded() {
+        #expect(names(tree(["Src/a", "src/b"])) == ["Src/", "src/"])
+    }
+
+    @Test func aFileAndADirectoryMayShareANameInAChangeSet() {
+        let tree = tree(["src", "src/a.c"])
+        #expect(names(tree) == ["src/", "src"])
+    }
+
+    @Test func flatteningJoinsDirectoryOnlyChains() {
+        let tree = tree(["src/lib/core/a.swift", "src/lib/core/b.swift", "docs/readme.md", "top/only/x.c", "top/y.c"])
+        let projection = TreeProjection(tree: tree, flatten: true)
+        let labels = projection.topLevel.map { row in row.chain.map { String(decoding: tree.nodes[$0].name, as: UTF8.self) } }
+        #expect(labels == [["docs"], ["src", "lib", "core"], ["top"]], "a directory whose only child is a file is not flattened")
+        let top = projection.topLevel[2]
+        let inside = projection.children(of: top.node).map { $0.chain.count }
+        #expect(inside == [1, 1], "top/ has two children, so top/only/ is its own row")
+        #expect(TreeProjection(tree: tree, flatten: false).topLevel.allSatisfy { $0.chain.count == 1 })
+    }
+
+    @Test func flatteningIsAProjectionThatKeepsIdentities() {
+        let tree = tree(["src/lib/core/a.swift"])
+        let row = TreeProjection(tree: tree, flatten: true).topLevel[0]
+        #expect(String(decoding: tree.identity(of: row.node), as: UTF8.self) == "src/lib/core/")
+        #expect(tree.node(identity: Array("src/".utf8)) == row.chain.first)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import TreeReviewCLI
+
+/// Flag, then git config, then default — decided in one place.
+struct SettingsTests {
+    private func settings(_ arguments: [String], config: [String: [String]] = [:], environment: [String: String] = [:]) throws -> Settings {
+        try Settings.resolve(try ArgumentParser.parse(arguments), config: config, environment: environment)
+    }
+
+    @Test func flagBeatsConfigBeatsDefault() throws {
+        #expect(try settings([]).format == .tree)
+        #expect(try settings([], config: ["treereview.format": ["json"]]).format == .json)
+        #expect(try settings(["--format", "plain"], config: ["treereview.format": ["json"]]).format == .plain)
+        #expect(try settings([], config: ["treereview.flatten": ["false"]]).flatten == false)
+        #expect(try settings(["--flatten"], config: ["treereview.flatten": ["false"]]).flatten == true)
+        #expect(try settings([], config: ["treereview.sort": ["name"]]).sort == .name)
+        #expect(try settings([], config: ["treereview.icons": ["nerd"]]).icons == .nerd)
+        #expect(try settings([], config: ["treereview.color": ["always"]]).color == .always)
+        #expect(try settings(["--no-color"], config: ["treereview.color": ["always"]]).color == .never)
+        #expect(try settings([], config: ["treereview.format": ["plain", "json"]]).format == .json, "the last value wins")
+    }
+
+    @Test func badConfigValueNamesTheKey() {
+        #expect(throws: UsageError("invalid value 'yaml' for config treereview.format: expected tree, json or plain")) {
+            try settings([], config: ["treereview.format": ["yaml"]])
+        }
+    }
+
+    @Test func charsetFollowsTheLocale() throws {
+        #expect(try settings([], environment: ["LANG": "en_US.UTF-8"]).charset == .unicode)
+        #expect(try settings([], environment: ["LANG": "C"]).charset == .ascii)
+        #expect(try settings([], environment: ["LC_ALL": "C", "LANG": "en_US.UTF-8"]).charset == .ascii)
+        #expect(try settings([], environment: [:]).charset == .unicode)
+        #expect(try settings(["--charset", "unicode"], environment: ["LANG": "C"]).charset == .unicode)
+    }
+
+    @Test func repositoryConfigReachesTheOutput() throws {
+        let repo = try Fixtures.fresh("branches")
+        try Shell.git(["config", "treereview.format", "plain"], in: repo)
+        let outcome = CLIRunner.run(["main...feature"], in: repo)
+        #expect(outcome.text.hasPrefix("Docs/guide/deep/start.md\n"))
+        try Shell.git(["config", "treereview.format", "yaml"], in: repo)
+        let bad = CLIRunner.run(["main...feature"], in: repo)
+        #expect(bad.status == 2)
+        #expect(bad.error.contains("treereview.format"))
+    }
+
+    @Test func cliDocumentationListsEveryOptionAndKey() throws {
+        let document = try String(contentsOfFile: Fixtures.directory + "/../Docs/CLI.md", encoding: .utf8)
+        let help = HelpText.text
+        for spec in OptionTable.all {
+            for name in spec.longNames {
+                #expect(document.contains("`--\(name)"), "Docs/CLI.md lacks --\(name)")
+                #expect(help.contains("--\(name)"))
+            }
+            if let short = spec.short { #expect(document.contains("`-\(short)"), "Docs/CLI.md lacks -\(short)") }
+        }
+        for key in Settings.configKeys { #expect(document.contains("`\(key)`"), "Docs/CLI.md lacks \(key)") }
+        let documented = Set(document.matches(of: /`(--[a-z-]+)/).map { String($0.1) })
+        let known = Set(OptionTable.all.flatMap(\.longNames).map { "--" + $0 })
+        #expect(documented.subtracting(known).isEmpty, "Docs/CLI.md documents options that do not exist: \(documented.subtracting(known))")
+    }
+}

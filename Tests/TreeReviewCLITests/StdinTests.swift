@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+import TreeModel
+
+/// `--stdin`: a change list instead of a repository.
+struct StdinTests {
+    private func files(_ json: [String: Any]) -> [[String: String]] {
+        (json["files"] as? [[String: Any]] ?? []).map { file in
+            var fields: [String: String] = [:]
+            for key in ["path", "oldPath", "status"] { if let value = file[key] as? String { fields[key] = value } }
+            if let similarity = file["similarity"] as? Int { fields["similarity"] = String(similarity) }
+            return fields
+        }
+    }
+
+    @Test(arguments: ["branches", "hostile-names"])
+    func nameStatusFromGitGivesTheSameFilesAsTheRepository(fixture: String) throws {
+        let repo = try Fixtures.repository(fixture)
+        let range = fixture == "branches" ? "main...feature" : "HEAD~1..HEAD"
+        let fromRepository = files(try CLIRunner.json([range], in: repo))
+        let nul = try Shell.git(["diff", "--name-status", "-z", "-M", range], in: repo).output
+        let quoted = try Shell.git(["diff", "--name-status", "-M", range], in: repo).output
+        let scratch = try Fixtures.temporaryDirectory()
+        #expect(files(try CLIRunner.json(["--stdin", "-z"], in: scratch, input: nul)) == fromRepository)
+        #expect(files(try CLIRunner.json(["--stdin"], in: scratch, input: quoted)) == fromRepository)
+        #expect(!fromRepository.isEmpty)
+    }
+
+    @Test func barePathsCarryNoStatus() throws {
+        let json = try CLIRunner.json(["--stdin"], in: "/", input: Array("b/c.txt\na.txt\n\nb/d.txt\n".utf8))
+        let listed = try #require(json["files"] as? [[String: Any]])
+        #expect(listed.map { $0["path"] as? String } == ["a.txt", "b/c.txt", "b/d.txt"])
+        #expect(listed.allSatisfy { $0["status"] == nil })
+        #expect((json["comparison"] as? [String: Any])?["mode"] as? String == "stdin")
+    }
+
+    @Test func nulSeparatedPlainRoundTripsExactly() throws {
+        let input: [UInt8] = Array("tab\there\0new\nline\0".utf8) + [0x6C, 0xE9, 0]
+        let outcome = CLIRunner.run(["--stdin", "-z"], in: "/", input: input)
+        #expect(outcome.status == 0)
+        let expected: [UInt8] = [0x6C, 0xE9, 0] + Array("new\nline\0tab\there\0".utf8)
+        #expect(outcome.output == expected)
+    }
+
+    @Test(arguments: [
+        ("M\tok.txt\nZ\tbad.txt\n", "line 2: 'Z' is not a git status"),
+        ("R100\tonly-one.txt\n", "line 1: status R needs two paths"),
+        ("A\t/etc/passwd\n", "line 1: absolute path '/etc/passwd'"),
+        ("ok.txt\n../escape.txt\n", "line 2: path '../escape.txt' contains '..'"),
+        ("src\nsrc/a.c\n", "'src' is both a file and a directory"),
+        ("M\t\"bad\\q\"\n", "line 1: bad quoting"),
+    ])
+    func badInputNamesTheLineAndFails(input: String, message: String) {
+        let outcome = CLIRunner.run(["--stdin"], in: "/", input: Array(input.utf8))
+        #expect(outcome.status == 2)
+        #expect(outcome.output.isEmpty)
+        #expect(outcome.error.contains(message), "\(outcome.error)")
+        #expect(outcome.errorLines.count == 1)
+    }
+
+    @Test func quotedPathsAreUnquoted() throws {
+        let input = Array("A\t\"na\\303\\257ve/caf\\303\\251.md\"\nM\t\"tab\\there.txt\"\n".utf8)
+        let json = try CLIRunner.json(["--stdin"], in: "/", input: input)
+        let paths = (json["files"] as? [[String: Any]])?.compactMap { $0["path"] as? String }
+        #expect(paths == ["naïve/café.md", "tab\there.txt"])
+    }
+}
