@@ -1,0 +1,132 @@
+/// Path mutations (tree-model.md §9). Each is validated before anything changes; a batch is
+/// all-or-nothing and reports one update. Focus and selection follow moved identities; a
+/// removed focus goes to the nearest-to row.
+extension TreeBrowserModel {
+    /// Adds a file or directory and its missing ancestors; new directories follow
+    /// ``initialExpansion``. Adding an existing path changes nothing.
+    @discardableResult
+    public mutating func add(_ path: TreePath) throws(TreeMutationError) -> TreeUpdate {
+        try apply(.add(path))
+    }
+
+    /// Removes a file, or a directory and everything below it.
+    @discardableResult
+    public mutating func remove(_ path: TreePath) throws(TreeMutationError) -> TreeUpdate {
+        try apply(.remove(path))
+    }
+
+    /// Moves a file or directory to `destination`; expansion, focus and selection inside a
+    /// moved directory move with it.
+    @discardableResult
+    public mutating func move(_ path: TreePath, to destination: TreePath) throws(TreeMutationError) -> TreeUpdate {
+        try apply(.move(path, to: destination))
+    }
+
+    /// Applies one mutation.
+    @discardableResult
+    public mutating func apply(_ mutation: TreeMutation) throws(TreeMutationError) -> TreeUpdate {
+        var context = beginUpdate([mutation])
+        try perform(mutation, &context)
+        return finishUpdate(context)
+    }
+
+    /// Applies `mutations` in order, all or nothing, and reports one update.
+    ///
+    /// - Throws: ``TreeMutationError/inBatch(position:_:)`` naming the first mutation that
+    ///   fails; the model is then unchanged.
+    @discardableResult
+    public mutating func batch(_ mutations: [TreeMutation]) throws(TreeMutationError) -> TreeUpdate {
+        var next = self
+        var context = next.beginUpdate(mutations)
+        for (position, mutation) in mutations.enumerated() {
+            do { try next.perform(mutation, &context) } catch { throw .inBatch(position: position, error) }
+        }
+        let update = next.finishUpdate(context)
+        self = next
+        return update
+    }
+
+    // MARK: Steps
+
+    struct UpdateContext {
+        var focusBefore: TreePath?
+        var focusRowBefore: Int?
+        var lostFocus: TreePath?
+        var selectionBefore: Set<TreePath>
+        var positions: [TreePath: Int] = [:]
+    }
+
+    func beginUpdate(_ mutations: [TreeMutation]) -> UpdateContext {
+        var context = UpdateContext(focusBefore: focus, focusRowBefore: focusedRowIndex, selectionBefore: selection)
+        for mutation in mutations {
+            switch mutation {
+            case .remove(let path), .move(let path, _):
+                if let slot = forest.slot(of: path), let row = nearestVisibleRow(ofSlot: slot) {
+                    context.positions[path] = context.positions[path] ?? row
+                }
+            case .add: break
+            }
+        }
+        return context
+    }
+
+    /// Validates, then applies, one mutation; throws before changing anything.
+    mutating func perform(_ mutation: TreeMutation, _ context: inout UpdateContext) throws(TreeMutationError) {
+        switch mutation {
+        case .add(let path):
+            guard !forest.conflicts(path) else { throw .invalidPath(.fileAndDirectory(RawPath(bytes: path.identity))) }
+            applyInitialExpansion(to: (try? forest.insertOrdered(path)) ?? [])
+        case .remove(let path):
+            guard let slot = forest.slot(of: path) else { throw .notFound(path) }
+            forest.remove(slot)
+            if let focused = focus, forest.slot(of: focused) == nil {
+                context.lostFocus = focused
+                focus = nil
+            }
+            selection = selection.filter { forest.slot(of: $0) != nil }
+        case .move(let path, let destination):
+            guard let slot = forest.slot(of: path) else { throw .notFound(path) }
+            guard destination != path else { return }
+            guard path.isDirectory == destination.isDirectory else { throw .kindMismatch(from: path, to: destination) }
+            guard forest.slot(normalized: destination.normalized) == nil else { throw .alreadyExists(destination) }
+            if path.isDirectory && Self.lies(destination, below: path) {
+                throw .moveIntoItself(from: path, to: destination)
+            }
+            guard !forest.conflicts(destination) else {
+                throw .invalidPath(.fileAndDirectory(RawPath(bytes: destination.identity)))
+            }
+            applyInitialExpansion(to: forest.move(slot, to: destination))
+            focus = focus.map { Self.remap($0, from: path, to: destination) }
+            selection = Set(selection.map { Self.remap($0, from: path, to: destination) })
+        }
+    }
+
+    /// Recomputes the rows, settles a lost focus, and reports the update.
+    mutating func finishUpdate(_ context: UpdateContext) -> TreeUpdate {
+        let rows = refreshAll()
+        if focus == nil, let lost = context.lostFocus {
+            focus = nearestRow(to: lost, removedAt: context.focusRowBefore).map { forest.nodes[visible[$0].node].path }
+        }
+        removedRowPositions = context.positions.filter { !contains($0.key) }
+        if let lost = context.lostFocus, !contains(lost), let row = context.focusRowBefore {
+            removedRowPositions[lost] = row
+        }
+        return TreeUpdate(rows: rows, focus: Self.focusChange(context.focusBefore, focus),
+                          selectionChanged: selection != context.selectionBefore)
+    }
+
+    /// Whether `path` lies strictly below the directory `directory`.
+    static func lies(_ path: TreePath, below directory: TreePath) -> Bool {
+        let inner = path.normalized.bytes, outer = directory.normalized.bytes
+        return inner.count > outer.count && inner[outer.count] == UInt8(ascii: "/") && inner.starts(with: outer)
+    }
+
+    /// `path` with `from` (itself or a directory above it) replaced by `to`.
+    static func remap(_ path: TreePath, from: TreePath, to: TreePath) -> TreePath {
+        if path == from { return to }
+        guard from.isDirectory, lies(path, below: from) else { return path }
+        var bytes = to.normalized.bytes + path.normalized.bytes[from.normalized.bytes.count...]
+        if path.isDirectory { bytes.append(UInt8(ascii: "/")) }
+        return (try? TreePath(RawPath(bytes: bytes))) ?? path
+    }
+}

@@ -1,0 +1,114 @@
+/// Chains, row generation and row lookup.
+extension TreeBrowserModel {
+    /// Whether `slot` continues the chain of its parent's row.
+    func continuesChain(_ slot: Int) -> Bool {
+        let node = forest.nodes[slot]
+        return isFlattened && node.isDirectory && node.parent != PathForest.root
+            && forest.nodes[node.parent].children.count == 1
+    }
+
+    /// The first slot of the row that shows `slot`.
+    func head(of slot: Int) -> Int {
+        var current = slot
+        while continuesChain(current) { current = forest.nodes[current].parent }
+        return current
+    }
+
+    /// The last slot of the row that starts at `head`, and whether the row is open.
+    func rowEnd(from head: Int) -> (node: Int, isExpanded: Bool) {
+        var node = head
+        var expanded = forest.nodes[head].isDirectory && forest.nodes[head].isExpanded
+        guard isFlattened else { return (node, expanded) }
+        while forest.nodes[node].isDirectory, forest.nodes[node].children.count == 1,
+              let only = forest.nodes[node].children.first, forest.nodes[only].isDirectory {
+            node = only
+            expanded = expanded && forest.nodes[only].isExpanded
+        }
+        return (node, expanded)
+    }
+
+    /// The slots of the row that starts at `head`, outermost first.
+    func chain(from head: Int) -> [Int] {
+        var slots = [head]
+        let end = rowEnd(from: head).node
+        while slots[slots.count - 1] != end { slots.append(forest.nodes[slots[slots.count - 1]].children[0]) }
+        return slots
+    }
+
+    /// The slots of the row that shows `slot`.
+    func chain(containing slot: Int) -> [Int] { chain(from: head(of: slot)) }
+
+    /// The row starting at `head`, on `level`.
+    func makeRow(head: Int, level: Int) -> VisibleRow {
+        let end = rowEnd(from: head)
+        return VisibleRow(head: head, node: end.node, level: level, isExpanded: end.isExpanded)
+    }
+
+    /// The visible rows below an open `parent`, depth-first, starting on `level`.
+    func rows(below parent: Int, level: Int) -> [VisibleRow] {
+        var result: [VisibleRow] = []
+        appendRows(below: parent, level: level, into: &result)
+        return result
+    }
+
+    func appendRows(below parent: Int, level: Int, into result: inout [VisibleRow]) {
+        var stack: [(slot: Int, level: Int)] = forest.nodes[parent].children.reversed().map { ($0, level) }
+        while let (head, level) = stack.popLast() {
+            let row = makeRow(head: head, level: level)
+            result.append(row)
+            if row.isExpanded {
+                for child in forest.nodes[row.node].children.reversed() { stack.append((child, level + 1)) }
+            }
+        }
+    }
+
+    /// The index of the visible row showing `slot`, by binary search in depth-first order.
+    func rowIndex(ofSlot slot: Int) -> Int? {
+        let target = head(of: slot)
+        var low = 0, high = visible.count
+        while low < high {
+            let mid = (low + high) / 2
+            let candidate = visible[mid].head
+            if candidate == target { return mid }
+            if forest.precedes(candidate, target) { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// The row showing `slot`, else the row of its nearest visible ancestor.
+    func nearestVisibleRow(ofSlot slot: Int) -> Int? {
+        var current = slot
+        while current != PathForest.root {
+            if let row = rowIndex(ofSlot: current) { return row }
+            current = forest.nodes[current].parent
+        }
+        return nil
+    }
+
+    /// The end (exclusive) of the rows below visible row `index`.
+    func subtreeEnd(ofRow index: Int) -> Int {
+        let level = visible[index].level
+        var end = index + 1
+        while end < visible.count && visible[end].level > level { end += 1 }
+        return end
+    }
+
+    /// Recomputes the row showing `slot` and the rows below it: one contiguous range.
+    mutating func refreshSubtree(ofSlot slot: Int) -> RowReplacement? {
+        guard let index = rowIndex(ofSlot: slot) else { return nil }
+        let end = subtreeEnd(ofRow: index)
+        let old = visible[index]
+        var fresh = [makeRow(head: old.head, level: old.level)]
+        if fresh[0].isExpanded { appendRows(below: fresh[0].node, level: old.level + 1, into: &fresh) }
+        if end - index == fresh.count && visible[index..<end].elementsEqual(fresh) { return nil }
+        visible.replaceSubrange(index..<end, with: fresh)
+        return RowReplacement(replaced: index..<end, inserted: index..<(index + fresh.count))
+    }
+
+    /// Recomputes every row; the update is the smallest range that differs.
+    mutating func refreshAll() -> RowReplacement? {
+        let fresh = rows(below: PathForest.root, level: 0)
+        defer { visible = fresh }
+        return RowReplacement.between(visible, fresh, equal: ==)
+    }
+}
