@@ -7,16 +7,81 @@ extension Repository {
     public func changes(for request: ComparisonRequest) throws -> ChangeSet {
         let resolved = try resolve(request)
         let config = try config()
-        let renames = request.renames ?? RenameSetting.fromConfig(config.diffRenames) ?? .renames(threshold: nil)
-        let builder = DiffOptionsBuilder(request: request, renames: renames, renameLimit: config.renameLimit)
-        let diff = try makeDiff(resolved, builder: builder)
-        if var find = builder.findOptions() {
-            try LibGit2.check(git_diff_find_similar(diff.pointer, &find), "git_diff_find_similar")
+        let setting = request.renames ?? RenameSetting.fromConfig(config.diffRenames) ?? .renames(threshold: nil)
+        let renameOptions = RenameOptions(setting, limit: request.renameLimit ?? config.renameLimit,
+                                          environment: environment)
+        var entries = try collectEntries(resolved, request: request, includeUnmodified: renameOptions?.harder ?? false)
+        var warnings = resolved.warnings
+        var renames = RenameResult(pairs: [], removed: [], warnings: [])
+        if let renameOptions {
+            try computeWorkingTreeIDs(&entries)
+            var detector = RenameDetector(options: renameOptions)
+            renames = try detector.detect(entries, backend: RepositorySimilarityBackend(location: location))
+            warnings += renames.warnings
         }
-        var changes = try collectChanges(diff, countLines: request.countLines)
+        var changes: [FileChange] = []
+        var jobs: [LineCounter.Job] = []
+        changes.reserveCapacity(entries.count)
+        var pairOf: [Int: RenamePair] = [:]
+        for pair in renames.pairs { pairOf[pair.destination] = pair }
+        for (index, entry) in entries.enumerated() {
+            if renames.removed.contains(index) || entry.kind == .unmodified { continue }
+            if let pair = pairOf[index], let source = entries[pair.source].old, let new = entry.new {
+                changes.append(FileChange(
+                    status: pair.isCopy ? .copied : .renamed, path: RawPath(bytes: new.path),
+                    oldPath: RawPath(bytes: source.path), similarity: pair.score * 100 / Similarity.maximumScore,
+                    oldMode: FileMode(rawValue: source.mode), newMode: FileMode(rawValue: new.mode)))
+                jobs.append(LineCounter.Job(old: source, new: new))
+                continue
+            }
+            changes.append(Self.fileChange(entry))
+            jobs.append(LineCounter.Job(old: entry.old, new: entry.new))
+        }
+        if request.countLines {
+            var counted: [Int] = []
+            var work: [LineCounter.Job] = []
+            for (index, change) in changes.enumerated() where change.status != .untracked && change.status != .unmerged {
+                counted.append(index)
+                work.append(jobs[index])
+            }
+            let counts = try LineCounter(location: location).count(work)
+            for (index, count) in zip(counted, counts) {
+                changes[index].binary = count.binary
+                changes[index].insertions = count.binary ? nil : count.insertions
+                changes[index].deletions = count.binary ? nil : count.deletions
+            }
+        }
         changes.sort { $0.path < $1.path }
         return ChangeSet(mode: resolved.mode, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
-                         changes: changes, warnings: resolved.warnings)
+                         changes: changes, warnings: warnings)
+    }
+
+    /// git's filepairs with renames off, in path order.
+    private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest,
+                                includeUnmodified: Bool) throws -> [ChangeEntry] {
+        if case .tree(let newTree) = resolved.newSide, request.pathspecs.isEmpty {
+            var walk = TreeWalk(repository: self, includeUnmodified: includeUnmodified)
+            try walk.run(old: resolved.oldTree?.pointer, new: newTree.pointer)
+            return walk.entries
+        }
+        let builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
+        let diff = try makeDiff(resolved, builder: builder)
+        var entries = DiffEntries.read(diff, workingTree: { if case .workingTree = resolved.newSide { true } else { false } }())
+        entries.sort { $0.path.lexicographicallyPrecedes($1.path) }
+        return entries
+    }
+
+    /// Working-tree files whose id libgit2 did not compute get the id `git add` would give them,
+    /// for exact rename matching.
+    private func computeWorkingTreeIDs(_ entries: inout [ChangeEntry]) throws {
+        let missing = entries.indices.filter { entries[$0].kind == .added && entries[$0].new?.id.isZero == true }
+        if missing.isEmpty { return }
+        let snapshot = entries
+        let location = location
+        let ids = try Parallel.map(count: missing.count, context: { try BlobReader(location) }) { reader, k in
+            try reader.workingTreeID(of: snapshot[missing[k]].new!)
+        }
+        for (k, index) in missing.enumerated() { entries[index].new!.id = ids[k] }
     }
 
     private func makeDiff(_ resolved: ResolvedComparison, builder: DiffOptionsBuilder) throws -> DiffHandle {
@@ -42,47 +107,20 @@ extension Repository {
         return DiffHandle(diff!)
     }
 
-    private func collectChanges(_ diff: DiffHandle, countLines: Bool) throws -> [FileChange] {
-        let count = git_diff_num_deltas(diff.pointer)
-        var changes: [FileChange] = []
-        changes.reserveCapacity(count)
-        for index in 0..<count {
-            guard let delta = git_diff_get_delta(diff.pointer, index)?.pointee,
-                  var change = Self.fileChange(from: delta) else { continue }
-            if countLines {
-                try countLinesOfChange(&change, diff: diff, index: index, delta: delta)
-            }
-            changes.append(change)
+    static func fileChange(_ entry: ChangeEntry) -> FileChange {
+        let status: ChangeStatus
+        switch entry.kind {
+        case .added: status = .added
+        case .deleted: status = .deleted
+        case .modified, .unmodified: status = .modified
+        case .typeChanged: status = .typeChanged
+        case .untracked: status = .untracked
+        case .unmerged: status = .unmerged
         }
-        return changes
-    }
-
-    static func status(of delta: git_diff_delta) -> ChangeStatus? {
-        switch delta.status {
-        case GIT_DELTA_ADDED: .added
-        case GIT_DELTA_DELETED: .deleted
-        case GIT_DELTA_MODIFIED: .modified
-        case GIT_DELTA_RENAMED: .renamed
-        case GIT_DELTA_COPIED: .copied
-        case GIT_DELTA_TYPECHANGE: .typeChanged
-        case GIT_DELTA_UNTRACKED: .untracked
-        case GIT_DELTA_CONFLICTED: .unmerged
-        default: nil
-        }
-    }
-
-    static func fileChange(from delta: git_diff_delta) -> FileChange? {
-        guard let status = status(of: delta) else { return nil }
-        let newPath = Self.path(delta.new_file.path)
-        let oldPath = Self.path(delta.old_file.path)
-        let paired = status == .renamed || status == .copied
         return FileChange(
-            status: status,
-            path: status == .deleted ? oldPath : newPath,
-            oldPath: paired ? oldPath : nil,
-            similarity: paired ? Int(delta.similarity) : nil,
-            oldMode: delta.old_file.mode == 0 || status == .untracked ? nil : FileMode(rawValue: UInt32(delta.old_file.mode)),
-            newMode: delta.new_file.mode == 0 || status == .deleted ? nil : FileMode(rawValue: UInt32(delta.new_file.mode)))
+            status: status, path: RawPath(bytes: entry.path),
+            oldMode: status == .untracked ? nil : entry.old.map { FileMode(rawValue: $0.mode) } ?? nil,
+            newMode: entry.new.map { FileMode(rawValue: $0.mode) } ?? nil)
     }
 
     static func path(_ pointer: UnsafePointer<CChar>?) -> RawPath {
@@ -91,5 +129,38 @@ extension Repository {
         return pointer.withMemoryRebound(to: UInt8.self, capacity: length) {
             RawPath(bytes: Array(UnsafeBufferPointer(start: $0, count: length)))
         }
+    }
+}
+
+/// libgit2's diff (renames off) as ``ChangeEntry`` values.
+enum DiffEntries {
+    static func read(_ diff: DiffHandle, workingTree: Bool) -> [ChangeEntry] {
+        let count = git_diff_num_deltas(diff.pointer)
+        var entries: [ChangeEntry] = []
+        entries.reserveCapacity(count)
+        for index in 0..<count {
+            guard let delta = git_diff_get_delta(diff.pointer, index)?.pointee else { continue }
+            let kind: ChangeEntry.Kind
+            switch delta.status {
+            case GIT_DELTA_ADDED: kind = .added
+            case GIT_DELTA_DELETED: kind = .deleted
+            case GIT_DELTA_MODIFIED: kind = .modified
+            case GIT_DELTA_TYPECHANGE: kind = .typeChanged
+            case GIT_DELTA_UNMODIFIED: kind = .unmodified
+            case GIT_DELTA_UNTRACKED: kind = .untracked
+            case GIT_DELTA_CONFLICTED: kind = .unmerged
+            default: continue
+            }
+            let old = kind == .added || kind == .untracked ? nil : side(delta.old_file, workingTree: false)
+            let new = kind == .deleted ? nil : side(delta.new_file, workingTree: workingTree)
+            entries.append(ChangeEntry(kind: kind, old: old, new: new))
+        }
+        return entries
+    }
+
+    private static func side(_ file: git_diff_file, workingTree: Bool) -> FileSide {
+        let valid = file.flags & GIT_DIFF_FLAG_VALID_ID.rawValue != 0
+        return FileSide(path: Repository.path(file.path).bytes, mode: UInt32(file.mode),
+                        id: valid ? ObjectID(file.id) : .zero, inWorkingTree: workingTree)
     }
 }

@@ -12,11 +12,16 @@ public struct ComparisonRequest: Sendable, Equatable {
     public var renames: RenameSetting?
     /// Whether to read content and count lines.
     public var countLines: Bool
+    /// `-l<n>`: the rename limit, overriding `diff.renameLimit`; `nil` follows the config
+    /// (default 1000), 0 or less means no limit.
+    public var renameLimit: Int?
 
     public init(
         revisions: [String] = [], staged: Bool = false, pathspecs: [String] = [],
-        includeUntracked: Bool = true, renames: RenameSetting? = nil, countLines: Bool = true
+        includeUntracked: Bool = true, renames: RenameSetting? = nil, countLines: Bool = true,
+        renameLimit: Int? = nil
     ) {
+        self.renameLimit = renameLimit
         self.revisions = revisions
         self.staged = staged
         self.pathspecs = pathspecs

@@ -2,79 +2,168 @@ internal import CLibGit2
 import Foundation
 import TreeModel
 
-extension Repository {
-    /// Fills in insertions, deletions and the binary flag of one change, as `git diff --numstat` counts them.
-    func countLinesOfChange(_ change: inout FileChange, diff: DiffHandle, index: Int, delta: git_diff_delta) throws {
-        if change.status == .typeChanged {
-            try countTypeChange(&change, delta: delta)
-            return
-        }
-        var patch: OpaquePointer?
-        try LibGit2.check(git_patch_from_diff(&patch, diff.pointer, index), "git_patch_from_diff")
-        defer { git_patch_free(patch) }
-        let flags = patch.flatMap { git_patch_get_delta($0)?.pointee.flags } ?? delta.flags
-        if flags & GIT_DIFF_FLAG_BINARY.rawValue != 0 {
-            change.binary = true
-            return
-        }
-        var context = 0, additions = 0, deletions = 0
-        if let patch {
-            try LibGit2.check(git_patch_line_stats(&context, &additions, &deletions, patch), "git_patch_line_stats")
-        }
-        change.binary = false
-        change.insertions = additions
-        change.deletions = deletions
+/// Line counts as `git diff --numstat` prints them, for pairs of file sides, on all cores.
+///
+/// Work that needs no diff is done without one: the same blob on both sides is 0/0 and an
+/// added or deleted file counts its lines; everything else goes through libgit2's patch
+/// (git's own xdiff), one repository handle per worker.
+struct LineCounter {
+    /// One file to count: the old and new sides (`nil` for none).
+    struct Job: Sendable {
+        var old: FileSide?
+        var new: FileSide?
     }
 
-    /// A type change's lines: the old content against the new (a symlink's content is its target).
-    private func countTypeChange(_ change: inout FileChange, delta: git_diff_delta) throws {
-        let old = try content(of: delta.old_file)
-        let new = try content(of: delta.new_file)
-        var patch: OpaquePointer?
-        var options = git_diff_options()
-        git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
-        options.context_lines = 0
-        let code = old.withUnsafeBytes { o in
-            new.withUnsafeBytes { n in
-                git_patch_from_buffers(&patch, o.baseAddress, o.count, nil, n.baseAddress, n.count, nil, &options)
-            }
-        }
-        try LibGit2.check(code, "git_patch_from_buffers")
-        defer { git_patch_free(patch) }
-        if let patch, let flags = git_patch_get_delta(patch)?.pointee.flags, flags & GIT_DIFF_FLAG_BINARY.rawValue != 0 {
-            change.binary = true
-            return
-        }
-        var context = 0, additions = 0, deletions = 0
-        if let patch {
-            try LibGit2.check(git_patch_line_stats(&context, &additions, &deletions, patch), "git_patch_line_stats")
-        }
-        change.binary = false
-        change.insertions = additions
-        change.deletions = deletions
+    /// What `--numstat` shows for one file.
+    struct Count: Sendable, Equatable {
+        var insertions: Int
+        var deletions: Int
+        var binary: Bool
     }
 
-    /// The bytes git would diff for one side: the blob when its id is known, else the working-tree file.
-    private func content(of file: git_diff_file) throws -> [UInt8] {
-        if UInt32(file.mode) == FileMode.submodule.rawValue {
-            return Array("Subproject commit \(Self.hex(file.id))\n".utf8)
+    let location: RepositoryLocation
+
+    func count(_ jobs: [Job]) throws -> [Count] {
+        try Parallel.map(count: jobs.count, chunk: 32, context: { try Worker(BlobReader(location)) }) { worker, index in
+            try worker.count(jobs[index])
         }
-        var id = file.id
-        if git_oid_is_zero(&id) == 0 {
-            var blob: OpaquePointer?
-            if git_blob_lookup(&blob, handle, &id) == 0, let blob {
-                defer { git_blob_free(blob) }
-                let size = Int(git_blob_rawsize(blob))
-                guard size > 0, let raw = git_blob_rawcontent(blob) else { return [] }
-                return Array(UnsafeRawBufferPointer(start: raw, count: size))
+    }
+
+    /// Counts on one thread with its own repository handle.
+    final class Worker {
+        let reader: BlobReader
+        private var options = git_diff_options()
+
+        init(_ reader: BlobReader) {
+            self.reader = reader
+            git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
+            options.context_lines = 0
+            options.interhunk_lines = 0
+        }
+
+        func count(_ job: Job) throws -> Count {
+            switch (job.old, job.new) {
+            case (nil, nil):
+                return Count(insertions: 0, deletions: 0, binary: false)
+            case (let old?, nil):
+                let (lines, binary) = try lineCount(old)
+                return Count(insertions: 0, deletions: binary ? 0 : lines, binary: binary)
+            case (nil, let new?):
+                let (lines, binary) = try lineCount(new)
+                return Count(insertions: binary ? 0 : lines, deletions: 0, binary: binary)
+            case (let old?, let new?):
+                let kindChanged = old.mode & 0o170000 != new.mode & 0o170000
+                if !kindChanged && old.id == new.id && !old.id.isZero && !old.isSubmodule {
+                    let binary = try isBinary(old) || isBinary(new)
+                    return Count(insertions: 0, deletions: 0, binary: binary)
+                }
+                if kindChanged || old.isSubmodule || new.isSubmodule || new.inWorkingTree {
+                    return try diffBuffers(old, new)
+                }
+                return try diffBlobs(old, new)
             }
         }
-        guard let workdir, file.path != nil else { return [] }
-        let fullPath = workdir + Self.path(file.path).lossyString
-        if UInt32(file.mode) == FileMode.symlink.rawValue {
-            let target = try FileManager.default.destinationOfSymbolicLink(atPath: fullPath)
-            return Array(target.utf8)
+
+        /// Whether git treats the side as binary: the `diff` attribute, else a NUL in its first 8,000 bytes.
+        private func isBinary(_ side: FileSide) throws -> Bool {
+            if side.isSubmodule { return false }
+            if let byAttribute = attributeSaysBinary(side.path) { return byAttribute }
+            return try reader.withContent(of: side) { Similarity.isBinary($0) }
         }
-        return Array((try? Data(contentsOf: URL(fileURLWithPath: fullPath))) ?? Data())
+
+        /// `true` for `-diff` (or `binary`), `false` for `diff`, `nil` when unspecified or a driver.
+        private func attributeSaysBinary(_ path: [UInt8]) -> Bool? {
+            var value: UnsafePointer<CChar>?
+            let code = path.withUnsafeBufferPointer { buffer -> Int32 in
+                var terminated = Array(buffer)
+                terminated.append(0)
+                return terminated.withUnsafeBufferPointer {
+                    $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count) {
+                        git_attr_get(&value, reader.repository.handle, 0, $0, "diff")
+                    }
+                }
+            }
+            guard code == 0 else { return nil }
+            switch git_attr_value(value) {
+            case GIT_ATTR_VALUE_FALSE: return true
+            case GIT_ATTR_VALUE_TRUE: return false
+            default: return nil
+            }
+        }
+
+        /// The number of lines of an added or deleted file (a last line without a newline counts).
+        private func lineCount(_ side: FileSide) throws -> (Int, Bool) {
+            let attribute = side.isSubmodule ? false : attributeSaysBinary(side.path)
+            return try reader.withContent(of: side) { bytes in
+                if attribute ?? Similarity.isBinary(bytes) { return (0, true) }
+                guard bytes.count > 0, let base = bytes.baseAddress else { return (0, false) }
+                var lines = 0
+                var cursor = base
+                let end = base + bytes.count
+                while cursor < end, let hit = memchr(cursor, 10, end - cursor) {
+                    lines += 1
+                    cursor = UnsafeRawPointer(hit) + 1
+                }
+                if bytes[bytes.count - 1] != 10 { lines += 1 }
+                return (lines, false)
+            }
+        }
+
+        private func stats(_ patch: OpaquePointer?) throws -> Count {
+            guard let patch else { return Count(insertions: 0, deletions: 0, binary: false) }
+            if let flags = git_patch_get_delta(patch)?.pointee.flags, flags & GIT_DIFF_FLAG_BINARY.rawValue != 0 {
+                return Count(insertions: 0, deletions: 0, binary: true)
+            }
+            var context = 0, additions = 0, deletions = 0
+            try LibGit2.check(git_patch_line_stats(&context, &additions, &deletions, patch), "git_patch_line_stats")
+            return Count(insertions: additions, deletions: deletions, binary: false)
+        }
+
+        private func diffBlobs(_ old: FileSide, _ new: FileSide) throws -> Count {
+            let repo = reader.repository.handle
+            var oldID = old.id.oid, newID = new.id.oid
+            var oldBlob: OpaquePointer?, newBlob: OpaquePointer?
+            try LibGit2.check(git_blob_lookup(&oldBlob, repo, &oldID), "git_blob_lookup")
+            defer { git_blob_free(oldBlob) }
+            try LibGit2.check(git_blob_lookup(&newBlob, repo, &newID), "git_blob_lookup")
+            defer { git_blob_free(newBlob) }
+            var patch: OpaquePointer?
+            let code = Self.withCPath(old.path) { oldPath in
+                Self.withCPath(new.path) { newPath in
+                    git_patch_from_blobs(&patch, oldBlob, oldPath, newBlob, newPath, &options)
+                }
+            }
+            try LibGit2.check(code, "git_patch_from_blobs")
+            defer { git_patch_free(patch) }
+            return try stats(patch)
+        }
+
+        /// Old content against new content as buffers: type changes (a symlink's content is its
+        /// target), submodules (`Subproject commit <id>`), working-tree files.
+        private func diffBuffers(_ old: FileSide, _ new: FileSide) throws -> Count {
+            let oldBytes = try reader.withContent(of: old) { Array($0) }
+            let newBytes = try reader.withContent(of: new) { Array($0) }
+            var patch: OpaquePointer?
+            let code = oldBytes.withUnsafeBytes { o in
+                newBytes.withUnsafeBytes { n in
+                    Self.withCPath(old.path) { oldPath in
+                        Self.withCPath(new.path) { newPath in
+                            git_patch_from_buffers(&patch, o.baseAddress, o.count, oldPath, n.baseAddress, n.count, newPath, &options)
+                        }
+                    }
+                }
+            }
+            try LibGit2.check(code, "git_patch_from_buffers")
+            defer { git_patch_free(patch) }
+            return try stats(patch)
+        }
+
+        static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+            var terminated = path
+            terminated.append(0)
+            return terminated.withUnsafeBufferPointer {
+                $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count, body)
+            }
+        }
     }
 }

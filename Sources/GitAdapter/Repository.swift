@@ -9,9 +9,20 @@ public final class Repository {
     /// The path it was opened from, for messages.
     public let displayPath: String
 
-    init(handle: OpaquePointer, displayPath: String) {
+    /// The environment it was opened with (`GIT_BASENAME_FACTOR` and the like are read from it).
+    let environment: [String: String]
+    /// The index file given by `GIT_INDEX_FILE`, resolved, if any.
+    private(set) var indexFile: String?
+
+    init(handle: OpaquePointer, displayPath: String, environment: [String: String] = [:]) {
         self.handle = handle
         self.displayPath = displayPath
+        self.environment = environment
+    }
+
+    /// How a worker thread opens its own handle on this repository.
+    var location: RepositoryLocation {
+        RepositoryLocation(gitDirectory: gitDirectory, workdir: workdir, indexFile: indexFile)
     }
 
     deinit {
@@ -58,7 +69,7 @@ public final class Repository {
         }
         try LibGit2.check(code, "git_repository_open_ext")
         guard let handle else { throw AdapterError.notARepository(directory) }
-        let repository = Repository(handle: handle, displayPath: directory)
+        let repository = Repository(handle: handle, displayPath: directory, environment: environment)
         if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
             try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0), "git_repository_set_workdir")
         }
@@ -67,6 +78,7 @@ public final class Repository {
             try LibGit2.check(git_index_open(&index, resolve(indexFile)), "git_index_open")
             defer { git_index_free(index) }
             try LibGit2.check(git_repository_set_index(handle, index), "git_repository_set_index")
+            repository.indexFile = resolve(indexFile)
         }
         return repository
     }

@@ -1,0 +1,131 @@
+internal import CLibGit2
+import Foundation
+
+/// Reads blob content for one worker thread, through its own repository handle.
+///
+/// Content comes from the object database when the side's id names a stored blob, else from
+/// the working tree, converted the way `git add` would store it (clean filters, line endings).
+final class BlobReader {
+    let repository: Repository
+    private let odb: OpaquePointer
+
+    init(_ repository: Repository) throws {
+        self.repository = repository
+        var odb: OpaquePointer?
+        try LibGit2.check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
+        self.odb = odb!
+    }
+
+    deinit { git_odb_free(odb) }
+
+    /// Opens a reader on a new handle of `location`'s repository.
+    convenience init(_ location: RepositoryLocation) throws {
+        try self.init(location.open())
+    }
+
+    /// Whether the side's content is read from the object database.
+    private func isStored(_ side: FileSide) -> Bool {
+        guard !side.id.isZero else { return false }
+        if !side.inWorkingTree { return true }
+        var oid = side.id.oid
+        return git_odb_exists(odb, &oid) == 1
+    }
+
+    /// The size of the side's content in bytes.
+    func size(of side: FileSide) throws -> Int {
+        if isStored(side) {
+            var oid = side.id.oid
+            var length = 0
+            var type = GIT_OBJECT_ANY
+            try LibGit2.check(git_odb_read_header(&length, &type, odb, &oid), "git_odb_read_header")
+            return length
+        }
+        return try withContent(of: side) { $0.count }
+    }
+
+    /// Runs `body` with the side's content (valid only during the call).
+    func withContent<T>(of side: FileSide, _ body: (UnsafeRawBufferPointer) throws -> T) throws -> T {
+        if side.isSubmodule {
+            let text = Array("Subproject commit \(side.id.hex)\n".utf8)
+            return try text.withUnsafeBytes(body)
+        }
+        if isStored(side) {
+            var oid = side.id.oid
+            var blob: OpaquePointer?
+            try LibGit2.check(git_blob_lookup(&blob, repository.handle, &oid), "git_blob_lookup")
+            defer { git_blob_free(blob) }
+            let size = Int(git_blob_rawsize(blob))
+            return try body(UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: size))
+        }
+        return try workingTreeContent(of: side).withUnsafeBytes(body)
+    }
+
+    /// The working-tree file as git would store it.
+    func workingTreeContent(of side: FileSide) throws -> [UInt8] {
+        guard let workdir = repository.workdir else { return [] }
+        let relative = String(decoding: side.path, as: UTF8.self)
+        let full = workdir + relative
+        if side.isSymlink {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let length = buffer.withUnsafeMutableBufferPointer { readlink(full, $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: 4096) { $0 }, 4096) }
+            return length > 0 ? Array(buffer[..<length]) : []
+        }
+        var filters: OpaquePointer?
+        let load = git_filter_list_load(&filters, repository.handle, nil, relative, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue)
+        try LibGit2.check(load, "git_filter_list_load")
+        guard let filters else {
+            return Array((try? Data(contentsOf: URL(fileURLWithPath: full))) ?? Data())
+        }
+        defer { git_filter_list_free(filters) }
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        try LibGit2.check(git_filter_list_apply_to_file(&buffer, filters, repository.handle, relative),
+                          "git_filter_list_apply_to_file")
+        guard let pointer = buffer.ptr else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: buffer.size))
+    }
+
+    /// The id git would give the working-tree file.
+    func workingTreeID(of side: FileSide) throws -> ObjectID {
+        let content = try workingTreeContent(of: side)
+        var oid = git_oid()
+        try content.withUnsafeBytes { bytes in
+            try LibGit2.check(git_odb_hash(&oid, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, bytes.count, GIT_OBJECT_BLOB),
+                              "git_odb_hash")
+        }
+        return ObjectID(oid)
+    }
+}
+
+/// How to open another handle on the same repository, for a worker thread.
+struct RepositoryLocation: Sendable {
+    var gitDirectory: String
+    var workdir: String?
+    var indexFile: String?
+
+    func open() throws -> Repository {
+        var environment = ["GIT_DIR": gitDirectory]
+        if let workdir { environment["GIT_WORK_TREE"] = workdir }
+        if let indexFile { environment["GIT_INDEX_FILE"] = indexFile }
+        return try Repository.open(at: "/", environment: environment)
+    }
+}
+
+/// The repository as the rename detector's source of sizes and fingerprints, read in parallel.
+struct RepositorySimilarityBackend: SimilarityBackend {
+    let location: RepositoryLocation
+
+    func sizes(of sides: [FileSide]) throws -> [Int] {
+        try Parallel.map(count: sides.count, chunk: 64, context: { try BlobReader(location) }) { reader, index in
+            try reader.size(of: sides[index])
+        }
+    }
+
+    func fingerprints(of sides: [FileSide]) throws -> [Fingerprint] {
+        try Parallel.map(count: sides.count, chunk: 8, context: { try BlobReader(location) }) { reader, index in
+            try reader.withContent(of: sides[index]) { bytes in
+                Fingerprint(bytes, binary: Similarity.isBinary(bytes))
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Runs independent pieces of work on all cores. Each worker builds its own context (for
+/// example a repository handle, which must stay on one thread) and pulls items in chunks.
+enum Parallel {
+    /// How many workers to run: the cores available, at least one.
+    static let workerCount: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// `body(context, index)` for every index in `0..<count`, in parallel; the results in order.
+    /// The first error thrown by any worker is rethrown after all workers stop.
+    static func map<Context, Result>(
+        count: Int, chunk: Int = 16, workers: Int = workerCount,
+        context makeContext: () throws -> Context,
+        _ body: (inout Context, Int) throws -> Result
+    ) throws -> [Result] {
+        if count == 0 { return [] }
+        let threads = max(1, min(workers, (count + chunk - 1) / chunk))
+        var results = [Result?](repeating: nil, count: count)
+        let queue = WorkQueue(count: count, chunk: chunk)
+        try results.withUnsafeMutableBufferPointer { buffer in
+            try withoutActuallyEscaping(makeContext) { makeContext in
+                try withoutActuallyEscaping(body) { body in
+                    let job = Job(makeContext: makeContext, body: body, output: buffer, queue: queue)
+                    if threads == 1 {
+                        job.run()
+                    } else {
+                        DispatchQueue.concurrentPerform(iterations: threads) { _ in job.run() }
+                    }
+                    if let error = queue.error { throw error }
+                }
+            }
+        }
+        return results.map { $0! }
+    }
+
+    /// Like ``map(count:chunk:workers:context:_:)`` for work that needs no per-worker context.
+    static func map<Result>(count: Int, chunk: Int = 16, _ body: (Int) throws -> Result) throws -> [Result] {
+        try map(count: count, chunk: chunk, context: { () }, { _, index in try body(index) })
+    }
+}
+
+/// One parallel map: what each worker runs. Workers write to disjoint indices of `output`
+/// and synchronize through `queue`, so sharing it across threads is safe.
+private final class Job<Context, Result>: @unchecked Sendable {
+    let makeContext: () throws -> Context
+    let body: (inout Context, Int) throws -> Result
+    let output: UnsafeMutableBufferPointer<Result?>
+    let queue: WorkQueue
+
+    init(makeContext: @escaping () throws -> Context, body: @escaping (inout Context, Int) throws -> Result,
+         output: UnsafeMutableBufferPointer<Result?>, queue: WorkQueue) {
+        self.makeContext = makeContext
+        self.body = body
+        self.output = output
+        self.queue = queue
+    }
+
+    func run() {
+        do {
+            var context = try makeContext()
+            while let range = queue.take() {
+                for index in range {
+                    output[index] = try body(&context, index)
+                }
+            }
+        } catch {
+            queue.fail(error)
+        }
+    }
+}
+
+/// Hands out chunks of indices to workers and keeps the first error.
+private final class WorkQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+    private let count: Int
+    private let chunk: Int
+    private var failure: Error?
+
+    init(count: Int, chunk: Int) {
+        self.count = count
+        self.chunk = chunk
+    }
+
+    var error: Error? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+
+    /// The next chunk, or `nil` when the work is done or a worker failed.
+    func take() -> Range<Int>? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard failure == nil, next < count else { return nil }
+        let start = next
+        next = min(count, next + chunk)
+        return start..<next
+    }
+
+    func fail(_ error: Error) {
+        lock.lock()
+        defer { lock.unlock() }
+        if failure == nil { failure = error }
+    }
+}
