@@ -1,0 +1,45 @@
+/// The extension candidates of a lowercase basename, longest compound first (tree-model.md
+/// §8, rule 4): the text after each `.` in turn, empty ones skipped; a name without a dot
+/// is its own only candidate.
+///
+///     button.spec.ts  →  spec.ts, ts
+///     .gitignore      →  gitignore
+///     .env.local      →  env.local, local
+///     LICENSE         →  LICENSE
+///     notes.          →  (none)
+///
+/// These are TreeKit's candidates: the components after the first, joined by `.`.
+public struct ExtensionCandidates: Sequence, Sendable {
+    /// The basename the candidates come from.
+    public let name: String
+
+    public init(of name: String) { self.name = name }
+
+    public func makeIterator() -> Iterator { Iterator(name: name) }
+
+    /// Yields the candidates as slices of the name.
+    public struct Iterator: IteratorProtocol {
+        private let name: String
+        private var position: String.Index?
+        private var wholeName: Bool
+
+        init(name: String) {
+            self.name = name
+            self.position = name.firstIndex(of: ".")
+            self.wholeName = position == nil
+        }
+
+        public mutating func next() -> Substring? {
+            if wholeName {
+                wholeName = false
+                return name.isEmpty ? nil : name[...]
+            }
+            while let dot = position {
+                let start = name.index(after: dot)
+                position = name[start...].firstIndex(of: ".")
+                if start < name.endIndex { return name[start...] }
+            }
+            return nil
+        }
+    }
+}

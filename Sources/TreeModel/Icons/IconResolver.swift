@@ -1,0 +1,110 @@
+/// Resolves the icon *name* of a file or directory (tree-model.md §8). First hit wins:
+///
+/// 1. a user override of the structural slot (`file`, `folder`, `folder-open`);
+/// 2. the user's map by exact basename, case-insensitive;
+/// 3. the user's map by basename substring: the longest key wins, ties go to the smaller key;
+/// 4. the user's map by extension, candidates longest compound first (``ExtensionCandidates``);
+/// 5. the catalog's map by basename, then by extension (same candidates);
+/// 6. the generic file icon.
+///
+/// Directories get the folder or open-folder icon unless rule 1 overrides it; the user's
+/// and the catalog's basename and extension maps apply to files only, as in TreeKit.
+/// Basenames are lowercased (Unicode) before any lookup; bytes that are not UTF-8 are
+/// read as U+FFFD, so such a name still finds its ASCII extension.
+public struct IconResolver: Sendable {
+    /// The built-in mappings (rule 5) and structural icons (rule 6).
+    public let catalog: IconCatalog
+    /// The user's map (rules 1–4).
+    public let overrides: IconOverrides
+    /// Whether icons are drawn in their colors (TreeKit's `colored`); see ``IconResolution/colored``.
+    public let colored: Bool
+
+    /// Substring keys as UTF-8, longest first (in characters), ties by the smaller key.
+    private let substrings: [(key: [UInt8], icon: String)]
+
+    public init(catalog: IconCatalog = .complete, overrides: IconOverrides = IconOverrides(), colored: Bool = true) {
+        self.catalog = catalog
+        self.overrides = overrides
+        self.colored = colored
+        substrings = overrides.substrings
+            .map { (key: $0.key, count: $0.key.count, icon: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.key < $1.key }
+            .map { (key: Array($0.key.utf8), icon: $0.icon) }
+    }
+
+    /// The icon of a directory: its folder (or open folder, when `expanded`) slot.
+    public func resolveDirectory(expanded: Bool) -> IconResolution {
+        structural(expanded ? .folderOpen : .folder)
+    }
+
+    /// The icon of a file with this basename, given as bytes (git paths need not be UTF-8).
+    public func resolveFile(named basename: some Collection<UInt8>) -> IconResolution {
+        resolveFile(named: String(decoding: basename, as: UTF8.self))
+    }
+
+    /// The icon of a file with this basename.
+    public func resolveFile(named basename: String) -> IconResolution {
+        if let icon = overrides.slots[.file] {
+            return IconResolution(name: icon, rule: .slotOverride, colored: colored)
+        }
+        let name = basename.lowercased()
+        if let icon = overrides.basenames[name] {
+            return user(icon, .userBasename)
+        }
+        if !substrings.isEmpty, let icon = substringMatch(in: name) {
+            return user(icon, .userSubstring)
+        }
+        let candidates = ExtensionCandidates(of: name)
+        if !overrides.extensions.isEmpty {
+            for candidate in candidates {
+                if let icon = overrides.extensions[String(candidate)] { return user(icon, .userExtension) }
+            }
+        }
+        if let icon = catalog.fileNames[name] {
+            return builtIn(icon, .builtInBasename)
+        }
+        for candidate in candidates {
+            if let icon = catalog.extensions[String(candidate)] { return builtIn(icon, .builtInExtension) }
+        }
+        return structural(.file)
+    }
+
+    /// The icon of a node of a prepared tree; `expanded` matters for directories only.
+    public func resolve(_ node: FileTree.Node, expanded: Bool = false) -> IconResolution {
+        node.isDirectory ? resolveDirectory(expanded: expanded) : resolveFile(named: node.name)
+    }
+
+    private func substringMatch(in name: String) -> String? {
+        let bytes = Array(name.utf8)
+        return substrings.first { Self.bytes(bytes, contain: $0.key) }?.icon
+    }
+
+    private static func bytes(_ haystack: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        guard let first = needle.first else { return true }
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first, haystack[start..<(start + needle.count)].elementsEqual(needle) {
+                return true
+            }
+            start += 1
+        }
+        return false
+    }
+
+    private func structural(_ slot: IconSlot) -> IconResolution {
+        if let icon = overrides.slots[slot] {
+            return IconResolution(name: icon, rule: .slotOverride, colored: colored)
+        }
+        return builtIn(catalog.name(for: slot), .structural)
+    }
+
+    private func user(_ icon: String, _ rule: IconRule) -> IconResolution {
+        IconResolution(name: icon, rule: rule, colored: colored)
+    }
+
+    private func builtIn(_ icon: String, _ rule: IconRule) -> IconResolution {
+        IconResolution(name: icon, rule: rule, colored: colored && catalog.set.colorsBuiltInIcons)
+    }
+}
