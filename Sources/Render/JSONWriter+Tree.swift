@@ -38,7 +38,7 @@ extension JSONWriter {
                 continue
             }
             let restore = path.count
-            for node in row.chain {
+            for node in view.projection.chain(of: row) {
                 path.append(contentsOf: nodes[node].name)
                 path.append(UInt8(ascii: "/"))
             }
@@ -47,7 +47,7 @@ extension JSONWriter {
             pathField("path", "pathBytes", path)
             key(literal: "segments")
             beginArray()
-            for node in row.chain {
+            for node in view.projection.chain(of: row) {
                 string(String(decoding: nodes[node].name, as: UTF8.self))
             }
             endArray()

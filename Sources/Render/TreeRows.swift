@@ -31,20 +31,22 @@ struct TreeRows {
         self.budget = budget
         let view = report.view
         let nodes = view.changeTree.tree.nodes
+        let changes = view.changeTree.changes
         rows.reserveCapacity(nodes.count)
-        text.reserveCapacity(nodes.count * 32)
+        text.reserveCapacity(nodes.count * 24)
         var guides: [UInt8] = []
         var stack = [Frame(rows: view.topLevel, restore: 0)]
         while let top = stack.indices.last {
-            let frame = stack[top]
-            guard frame.next < frame.rows.count else {
-                guides.removeSubrange(frame.restore...)
+            let next = stack[top].next
+            let count = stack[top].rows.count
+            guard next < count else {
+                guides.removeSubrange(stack[top].restore...)
                 stack.removeLast()
                 continue
             }
             stack[top].next += 1
-            let row = frame.rows[frame.next]
-            let isLast = frame.next + 1 == frame.rows.count
+            let row = stack[top].rows[next]
+            let isLast = next + 1 == count
             var width = 0
             if top > 0 {
                 text.append(contentsOf: guides)
@@ -52,9 +54,9 @@ struct TreeRows {
                 width = 4 * top
             }
             let stat: TreeStat
-            if let change = view.changeTree.change(at: row.node) {
-                width += appendFile(change, name: nodes[row.node].name, prefixWidth: width, isMatch: view.isMatch(row))
-                stat = fileStat(change)
+            if let entry = nodes[row.node].entry {
+                width += appendFile(changes[entry], name: nodes[row.node].name, prefixWidth: width, isMatch: view.isMatch(row))
+                stat = fileStat(changes[entry])
             } else {
                 let summary = view.summaries[row.node]
                 let expanded = view.isExpanded(row)
@@ -74,7 +76,7 @@ struct TreeRows {
         let nodes = report.view.changeTree.tree.nodes
         name.removeAll(keepingCapacity: true)
         var nameWidth = 0
-        for node in row.chain {
+        for node in report.view.projection.chain(of: row) {
             nameWidth += TerminalText.append(nodes[node].name, to: &name) + 1
             name.append(UInt8(ascii: "/"))
         }

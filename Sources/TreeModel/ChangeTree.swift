@@ -2,6 +2,8 @@
 public struct ChangeTree: Sendable {
     /// The changes, in the order given.
     public let changes: [FileChange]
+    /// The changes sorted by path bytes, each path once (the first change given for it).
+    public let sortedChanges: [FileChange]
     /// The prepared tree; a file node's `entry` indexes `changes`.
     public let tree: FileTree
     /// The summary of everything below each node, indexed like `tree.nodes`.
@@ -12,17 +14,23 @@ public struct ChangeTree: Sendable {
         self.changes = changes
         let tree = FileTree(filePaths: changes.map(\.path), order: order)
         var summaries = [ChangeSummary](repeating: ChangeSummary(), count: tree.nodes.count)
-        for index in tree.nodes.indices.reversed() {
-            let node = tree.nodes[index]
-            if let entry = node.entry {
-                summaries[index].add(changes[entry])
-            }
-            if let parent = node.parent {
-                summaries[parent].add(summaries[index])
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            changes.withUnsafeBufferPointer { changes in
+                for index in nodes.indices.reversed() {
+                    if let entry = nodes[index].entry {
+                        summaries[index].add(changes[entry])
+                    }
+                    if let parent = nodes[index].parent {
+                        summaries[parent].add(summaries[index])
+                    }
+                }
             }
         }
         self.tree = tree
         self.summaries = summaries
+        self.sortedChanges = tree.uniqueEntriesInByteOrder.count == changes.count && tree.uniqueEntriesInByteOrder.elementsEqual(changes.indices)
+            ? changes
+            : tree.uniqueEntriesInByteOrder.map { changes[$0] }
     }
 
     /// The change a file node stands for.

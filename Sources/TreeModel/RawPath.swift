@@ -8,9 +8,13 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     public init(_ string: String) { self.bytes = Array(string.utf8) }
 
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     /// Byte order, the order git sorts paths in.
     public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
-        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        ByteOrder.compare(lhs.bytes, rhs.bytes) < 0
     }
 
     /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD.

@@ -1,23 +1,24 @@
 /// A count per ``ChangeStatus``, stored inline (no allocation per directory).
 public struct StatusCounts: Hashable, Sendable {
-    private var storage: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
 
     public init() {}
 
     public subscript(status: ChangeStatus) -> Int {
         get {
             switch status {
-            case .added: storage.0
-            case .modified: storage.1
-            case .deleted: storage.2
-            case .renamed: storage.3
-            case .copied: storage.4
-            case .typeChanged: storage.5
-            case .untracked: storage.6
-            case .unmerged: storage.7
+            case .added: Int(storage.0)
+            case .modified: Int(storage.1)
+            case .deleted: Int(storage.2)
+            case .renamed: Int(storage.3)
+            case .copied: Int(storage.4)
+            case .typeChanged: Int(storage.5)
+            case .untracked: Int(storage.6)
+            case .unmerged: Int(storage.7)
             }
         }
         set {
+            let newValue = Int32(truncatingIfNeeded: newValue)
             switch status {
             case .added: storage.0 = newValue
             case .modified: storage.1 = newValue

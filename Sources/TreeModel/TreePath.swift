@@ -12,6 +12,11 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         let bytes = raw.bytes
         if bytes.first == slash { throw .absolute(raw) }
+        if Self.isNormalFile(bytes) {
+            self.normalized = raw
+            self.isDirectory = false
+            return
+        }
         var normalized: [UInt8] = []
         normalized.reserveCapacity(bytes.count)
         var lastPieceWasDot = false
@@ -30,6 +35,24 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
         if normalized.isEmpty { throw .empty(raw) }
         self.normalized = RawPath(bytes: normalized)
         self.isDirectory = bytes.last == slash || lastPieceWasDot
+    }
+
+    /// Whether `bytes` is already a normalized file path: no empty, `.` or `..` piece and no
+    /// trailing slash. Most input is, and then needs no copy.
+    private static func isNormalFile(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var pieceStart = 0
+            for index in 0...buffer.count {
+                guard index == buffer.count || buffer[index] == UInt8(ascii: "/") else { continue }
+                let length = index - pieceStart
+                if length == 0 { return false }
+                if buffer[pieceStart] == UInt8(ascii: "."), length == 1 || (length == 2 && buffer[pieceStart + 1] == UInt8(ascii: ".")) {
+                    return false
+                }
+                pieceStart = index + 1
+            }
+            return true
+        }
     }
 
     /// Validates and normalizes a path given as text.

@@ -1,10 +1,9 @@
 /// A row of the projected tree: one node, or a flattened chain of directories shown as one.
 public struct ProjectedNode: Hashable, Sendable {
-    /// The nodes shown by this row, outermost first; a single node unless flattened.
-    public let chain: [Int]
-
+    /// The first node of the row; the same as ``node`` unless flattened.
+    public let first: Int
     /// The node this row stands for: the last of its chain.
-    public var node: Int { chain[chain.count - 1] }
+    public let node: Int
 }
 
 /// What is shown of a ``FileTree``: its nodes with directory-only chains flattened
@@ -30,16 +29,25 @@ public struct TreeProjection: Sendable {
 
     /// The row that starts at `node`: the node, extended through single-directory children.
     public func row(startingAt node: Int) -> ProjectedNode {
-        var chain = [node]
-        guard flatten else { return ProjectedNode(chain: chain) }
+        guard flatten else { return ProjectedNode(first: node, node: node) }
         var current = node
         while tree.nodes[current].isDirectory,
               tree.nodes[current].children.count == 1,
               let only = tree.nodes[current].children.first,
               tree.nodes[only].isDirectory {
-            chain.append(only)
             current = only
         }
-        return ProjectedNode(chain: chain)
+        return ProjectedNode(first: node, node: current)
+    }
+
+    /// The nodes a row shows, outermost first.
+    public func chain(of row: ProjectedNode) -> [Int] {
+        var chain = [row.first]
+        var current = row.first
+        while current != row.node {
+            current = tree.nodes[current].children[0]
+            chain.append(current)
+        }
+        return chain
     }
 }

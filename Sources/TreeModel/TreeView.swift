@@ -20,7 +20,7 @@ public struct TreeView: Sendable {
     public let searchMode: SearchMode?
     /// Summaries of what is shown below each node (only matching files under `hide`).
     public let summaries: [ChangeSummary]
-    /// The files shown, in the change set's order.
+    /// The files shown, sorted by path bytes, each path once.
     public let listedChanges: [FileChange]
     private let expanded: [Bool]
 
@@ -38,7 +38,7 @@ public struct TreeView: Sendable {
 
         if let search, searchMode == .hide {
             var summaries = [ChangeSummary](repeating: ChangeSummary(), count: tree.nodes.count)
-            let listed = changeTree.changes.indices.filter { search.matches[tree.nodeOfEntry[$0]] }
+            let listed = tree.uniqueEntriesInByteOrder.filter { search.matches[tree.nodeOfEntry[$0]] }
             for index in tree.nodes.indices.reversed() {
                 let node = tree.nodes[index]
                 if let entry = node.entry, search.matches[index] { summaries[index].add(changeTree.changes[entry]) }
@@ -48,7 +48,7 @@ public struct TreeView: Sendable {
             self.listedChanges = listed.map { changeTree.changes[$0] }
         } else {
             self.summaries = changeTree.summaries
-            self.listedChanges = changeTree.changes
+            self.listedChanges = changeTree.sortedChanges
         }
 
         var expanded = [Bool](repeating: false, count: tree.nodes.count)
@@ -73,7 +73,7 @@ public struct TreeView: Sendable {
         var stack: [(ProjectedNode, Int)] = projection.topLevel.map { ($0, 0) }
         while let (row, level) = stack.popLast() {
             guard projection.tree.nodes[row.node].isDirectory, level < depth else { continue }
-            for node in row.chain { expanded[node] = true }
+            for node in projection.chain(of: row) { expanded[node] = true }
             stack += projection.children(of: row.node).map { ($0, level + 1) }
         }
     }

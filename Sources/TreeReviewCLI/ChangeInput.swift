@@ -11,6 +11,8 @@ struct ChangeInput {
     var warnings: [String]
     /// The `treereview` git config section, when there is a repository.
     var config: [String: [String]]
+    /// Whether the changes are bare paths, which may not name a path both as a file and a directory.
+    var isBarePaths = false
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -19,14 +21,15 @@ struct ChangeInput {
         if options.stdin {
             let repository = try? Repository.open(at: directory, environment: environment)
             let config = (try? repository?.configSection("treereview")) ?? [:]
-            let changes: [FileChange]
+            let list: ChangeListReader.ChangeList
             do {
-                changes = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated)
+                list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated)
             } catch let error as ChangeListReader.InputError {
                 throw UsageError("stdin: \(error.description)")
             }
             let label = ComparisonLabel(mode: "stdin", spec: "stdin", old: nil, new: nil, title: "stdin")
-            return ChangeInput(changes: changes, label: label, linesCounted: false, warnings: [], config: config)
+            return ChangeInput(changes: list.changes, label: label, linesCounted: false, warnings: [], config: config,
+                               isBarePaths: list.isBarePaths)
         }
         let repository = try Repository.open(at: directory, environment: environment)
         let config = try repository.configSection("treereview")

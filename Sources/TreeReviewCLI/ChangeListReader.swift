@@ -9,28 +9,40 @@ struct ChangeListReader {
         let description: String
     }
 
-    /// Parses `input`; `nulSeparated` for `-z` output. The result is sorted by path bytes.
-    static func read(_ input: [UInt8], nulSeparated: Bool) throws -> [FileChange] {
-        let changes = nulSeparated ? try readNulSeparated(input) : try readLines(input)
-        return changes.sorted { $0.path < $1.path }
+    /// What was read.
+    struct ChangeList {
+        /// The changes, in input order (duplicates kept: the tree keeps the first).
+        var changes: [FileChange]
+        /// Whether the input was bare paths, which may not name a path both as a file and a directory.
+        var isBarePaths: Bool
     }
 
-    private static func readLines(_ input: [UInt8]) throws -> [FileChange] {
-        var lines = input.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
-        let firstLine = lines.first { !$0.isEmpty }
-        let isNameStatus = firstLine.map { line in
-            line.firstIndex(of: UInt8(ascii: "\t")).map { statusCode(line[..<$0]) != nil } ?? false
-        } ?? false
+    /// Parses `input`; `nulSeparated` for `-z` output.
+    static func read(_ input: [UInt8], nulSeparated: Bool) throws -> ChangeList {
+        nulSeparated ? try readNulSeparated(input) : try readLines(input)
+    }
+
+    private static func readLines(_ input: [UInt8]) throws -> ChangeList {
         var changes: [FileChange] = []
-        var seen = Set<RawPath>()
-        for (offset, var line) in lines.enumerated() {
-            let number = offset + 1
+        changes.reserveCapacity(input.count / 48)
+        var isNameStatus: Bool?
+        var start = 0
+        var number = 0
+        while start < input.count {
+            let end = lineEnd(in: input, from: start)
+            number += 1
+            var line = input[start..<end]
+            start = end + 1
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.isEmpty { continue }
-            if !isNameStatus {
+            let nameStatus = isNameStatus ?? {
+                let decided = line.firstIndex(of: UInt8(ascii: "\t")).map { statusCode(line[..<$0]) != nil } ?? false
+                isNameStatus = decided
+                return decided
+            }()
+            if !nameStatus {
                 let path = try checkedPath(try GitUnquote.path(line, line: number), line: number)
-                if seen.insert(path).inserted { changes.append(FileChange(status: nil, path: path)) }
+                changes.append(FileChange(status: nil, path: path))
                 continue
             }
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
@@ -38,19 +50,25 @@ struct ChangeListReader {
                 throw InputError(description: "line \(number): '\(String(decoding: fields[0], as: UTF8.self))' is not a git status")
             }
             let paths = try fields.dropFirst().map { try checkedPath(try GitUnquote.path($0, line: number), line: number) }
-            let change = try makeChange(code, paths: paths, line: number)
-            if seen.insert(change.path).inserted { changes.append(change) }
+            changes.append(try makeChange(code, paths: paths, line: number))
         }
-        if !isNameStatus { try rejectFileDirectoryClashes(changes) }
-        return changes
+        return ChangeList(changes: changes, isBarePaths: isNameStatus != true)
     }
 
-    private static func readNulSeparated(_ input: [UInt8]) throws -> [FileChange] {
+    /// The index of the next newline at or after `start`, or the end of the input.
+    private static func lineEnd(in input: [UInt8], from start: Int) -> Int {
+        input.withUnsafeBufferPointer { buffer in
+            var index = start
+            while index < buffer.count && buffer[index] != UInt8(ascii: "\n") { index += 1 }
+            return index
+        }
+    }
+
+    private static func readNulSeparated(_ input: [UInt8]) throws -> ChangeList {
         var fields = input.split(separator: 0, omittingEmptySubsequences: false)
         if fields.last?.isEmpty == true { fields.removeLast() }
         let isNameStatus = fields.count >= 2 && statusCode(fields[0]) != nil
         var changes: [FileChange] = []
-        var seen = Set<RawPath>()
         var index = 0
         var record = 0
         while index < fields.count {
@@ -58,7 +76,7 @@ struct ChangeListReader {
             if !isNameStatus {
                 let path = try checkedPath(RawPath(bytes: Array(fields[index])), line: record)
                 index += 1
-                if seen.insert(path).inserted { changes.append(FileChange(status: nil, path: path)) }
+                changes.append(FileChange(status: nil, path: path))
                 continue
             }
             guard let code = statusCode(fields[index]) else {
@@ -70,11 +88,9 @@ struct ChangeListReader {
             }
             let paths = try fields[(index + 1)...(index + count)].map { try checkedPath(RawPath(bytes: Array($0)), line: record) }
             index += 1 + count
-            let change = try makeChange(code, paths: paths, line: record)
-            if seen.insert(change.path).inserted { changes.append(change) }
+            changes.append(try makeChange(code, paths: paths, line: record))
         }
-        if !isNameStatus { try rejectFileDirectoryClashes(changes) }
-        return changes
+        return ChangeList(changes: changes, isBarePaths: !isNameStatus)
     }
 
     private struct StatusCode {
@@ -116,19 +132,6 @@ struct ChangeListReader {
             return try TreePath(raw).normalized
         } catch {
             throw InputError(description: "line \(line): \(error)")
-        }
-    }
-
-    /// A bare list naming `src` as a file and `src/a.c` below it is contradictory.
-    private static func rejectFileDirectoryClashes(_ changes: [FileChange]) throws {
-        let files = Set(changes.map(\.path))
-        for change in changes {
-            var parent = change.path.parent
-            while !parent.isEmpty {
-                let candidate = RawPath(bytes: Array(parent))
-                if files.contains(candidate) { throw InputError(description: TreePathError.fileAndDirectory(candidate).description) }
-                parent = candidate.parent
-            }
         }
     }
 }

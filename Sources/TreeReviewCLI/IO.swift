@@ -76,9 +76,30 @@ public struct IO {
         let width = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
         return IO(standardOutput: FileDescriptorSink(descriptor: STDOUT_FILENO),
                   standardError: FileDescriptorSink(descriptor: STDERR_FILENO),
-                  readStandardInput: { Array(FileHandle.standardInput.readDataToEndOfFile()) },
+                  readStandardInput: { try readAll(STDIN_FILENO) },
                   outputIsTerminal: isTerminal,
                   terminalWidth: width,
                   currentDirectory: FileManager.default.currentDirectoryPath)
+    }
+}
+
+/// Reads a file descriptor to its end.
+func readAll(_ descriptor: Int32) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = 1 << 20
+    while true {
+        let start = bytes.count
+        bytes.reserveCapacity(start + chunk)
+        bytes.append(contentsOf: repeatElement(0, count: chunk))
+        let count = bytes.withUnsafeMutableBufferPointer { buffer in
+            read(descriptor, buffer.baseAddress! + start, chunk)
+        }
+        if count < 0 {
+            if errno == EINTR { bytes.removeSubrange(start...); continue }
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
+        bytes.removeSubrange((start + count)...)
+        if count == 0 { return bytes }
+        chunk = min(chunk * 2, 1 << 26)
     }
 }

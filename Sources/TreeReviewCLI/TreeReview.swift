@@ -31,7 +31,7 @@ public enum TreeReview {
             }
             let input = try ChangeInput.read(options, environment: environment, io: io)
             let settings = try Settings.resolve(options, config: input.config, environment: environment)
-            let report = makeReport(input, options: options, settings: settings)
+            let report = try makeReport(input, options: options, settings: settings)
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
                 nulTerminated: options.nulTerminated,
@@ -59,12 +59,15 @@ public enum TreeReview {
         }
     }
 
-    private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) -> Report {
+    private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) throws -> Report {
         var changes = input.changes
         if let filter = options.statusFilter {
             changes = changes.filter { filter.includes($0.status) }
         }
         let tree = ChangeTree(changes: changes, order: settings.sort)
+        if input.isBarePaths, let clash = tree.tree.fileAndDirectoryClash() {
+            throw UsageError("stdin: " + TreePathError.fileAndDirectory(RawPath(bytes: clash)).description)
+        }
         let view = TreeView(changeTree: tree, flatten: settings.flatten, depth: options.depth,
                             query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide)
         return Report(comparison: input.label, view: view, linesCounted: input.linesCounted)

@@ -49,23 +49,37 @@ struct FileTreeTests {
     @Test func aFileAndADirectoryMayShareANameInAChangeSet() {
         let tree = tree(["src", "src/a.c"])
         #expect(names(tree) == ["src/", "src"])
+        #expect(tree.fileAndDirectoryClash() == Array("src".utf8))
+        #expect(self.tree(["src.c", "src/a.c"]).fileAndDirectoryClash() == nil)
+    }
+
+    @Test func unsortedInputGivesTheSameTreeAsSorted() {
+        let paths = ["z/b.c", "a.txt", "z/a/x", "m/q", "z/a/w", "a.txt"]
+        let shuffled = tree(paths)
+        let sorted = tree(paths.sorted())
+        #expect(names(shuffled) == names(sorted))
+        let z = shuffled.node(identity: Array("z/".utf8))!
+        #expect(names(shuffled, under: z) == ["z/a/", "z/b.c"])
+        #expect(shuffled.nodeOfEntry[1] == shuffled.nodeOfEntry[5], "duplicates share a node")
+        #expect(shuffled.nodes[shuffled.nodeOfEntry[1]].entry == 1, "the first keeps its place")
     }
 
     @Test func flatteningJoinsDirectoryOnlyChains() {
         let tree = tree(["src/lib/core/a.swift", "src/lib/core/b.swift", "docs/readme.md", "top/only/x.c", "top/y.c"])
         let projection = TreeProjection(tree: tree, flatten: true)
-        let labels = projection.topLevel.map { row in row.chain.map { String(decoding: tree.nodes[$0].name, as: UTF8.self) } }
+        let labels = projection.topLevel.map { row in projection.chain(of: row).map { String(decoding: tree.nodes[$0].name, as: UTF8.self) } }
         #expect(labels == [["docs"], ["src", "lib", "core"], ["top"]], "a directory whose only child is a file is not flattened")
         let top = projection.topLevel[2]
-        let inside = projection.children(of: top.node).map { $0.chain.count }
+        let inside = projection.children(of: top.node).map { projection.chain(of: $0).count }
         #expect(inside == [1, 1], "top/ has two children, so top/only/ is its own row")
-        #expect(TreeProjection(tree: tree, flatten: false).topLevel.allSatisfy { $0.chain.count == 1 })
+        #expect(TreeProjection(tree: tree, flatten: false).topLevel.allSatisfy { $0.first == $0.node })
     }
 
     @Test func flatteningIsAProjectionThatKeepsIdentities() {
         let tree = tree(["src/lib/core/a.swift"])
-        let row = TreeProjection(tree: tree, flatten: true).topLevel[0]
+        let projection = TreeProjection(tree: tree, flatten: true)
+        let row = projection.topLevel[0]
         #expect(String(decoding: tree.identity(of: row.node), as: UTF8.self) == "src/lib/core/")
-        #expect(tree.node(identity: Array("src/".utf8)) == row.chain.first)
+        #expect(tree.node(identity: Array("src/".utf8)) == projection.chain(of: row).first)
     }
 }

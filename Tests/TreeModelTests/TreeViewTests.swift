@@ -16,7 +16,7 @@ struct TreeViewTests {
         func walk(_ rows: [ProjectedNode], level: Int) {
             for row in rows {
                 let tree = view.changeTree.tree
-                let label = row.chain.map { String(decoding: tree.nodes[$0].name, as: UTF8.self) }.joined(separator: "/")
+                let label = view.projection.chain(of: row).map { String(decoding: tree.nodes[$0].name, as: UTF8.self) }.joined(separator: "/")
                 let isDirectory = tree.nodes[row.node].isDirectory
                 let open = isDirectory && view.isExpanded(row)
                 lines.append(String(repeating: "  ", count: level) + label + (isDirectory ? (open ? "/" : "/+") : "") + (view.isMatch(row) ? " *" : ""))
