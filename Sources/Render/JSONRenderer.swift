@@ -28,12 +28,12 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.beginArray()
         for change in report.view.listedChanges {
             json.beginObject()
-            json.writeChangeFields(change, linesCounted: report.linesCounted)
+            json.writeChangeFields(change, linesCounted: report.linesCounted, icon: options.iconResolver.resolveFile(named: change.path.basename).name)
             json.endObject()
         }
         json.endArray()
         json.key(literal: "tree")
-        json.writeTree(report)
+        json.writeTree(report, iconResolver: options.iconResolver)
         json.endObject()
         json.bytes.append(UInt8(ascii: "\n"))
         swap(&json.bytes, &output)

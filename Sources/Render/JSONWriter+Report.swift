@@ -55,7 +55,7 @@ extension JSONWriter {
     }
 
     /// The fields of a `files` entry, in schema order, without the braces.
-    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool) {
+    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: String) {
         pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
             pathField("oldPath", "oldPathBytes", oldPath.bytes)
@@ -71,5 +71,6 @@ extension JSONWriter {
         field("binary", linesCounted ? change.binary : nil)
         field("oldMode", change.oldMode?.description)
         field("newMode", change.newMode?.description)
+        field("icon", icon)
     }
 }

@@ -11,7 +11,7 @@ extension JSONWriter {
     /// Writes the `tree` array: nested directory and file nodes of the view (always fully
     /// expanded: `--depth` shapes only the terminal tree).
     /// Walks iteratively, so deep trees cannot exhaust the stack.
-    mutating func writeTree(_ report: Report) {
+    mutating func writeTree(_ report: Report, iconResolver: IconResolver) {
         let view = report.view
         let changeTree = view.changeTree
         let nodes = changeTree.tree.nodes
@@ -33,7 +33,7 @@ extension JSONWriter {
             if let change = changeTree.change(at: row.node) {
                 field("kind", "file")
                 field("name", String(decoding: nodes[row.node].name, as: UTF8.self))
-                writeChangeFields(change, linesCounted: report.linesCounted)
+                writeChangeFields(change, linesCounted: report.linesCounted, icon: iconResolver.resolveFile(named: nodes[row.node].name).name)
                 endObject()
                 continue
             }

@@ -57,12 +57,21 @@ public struct RenderOptions: Sendable {
     /// The terminal's width: long names are shortened in the middle to fit. `nil` when the
     /// output is not a terminal (never shortened).
     public var width: Int?
+    /// How icons are drawn in the tree.
+    public var icons: IconDrawing
+    /// How icon names are resolved (also for JSON's `icon`).
+    public var iconResolver: IconResolver
 
-    public init(color: Bool = false, nulTerminated: Bool = false, charset: Charset = .unicode, width: Int? = nil) {
+    public init(
+        color: Bool = false, nulTerminated: Bool = false, charset: Charset = .unicode, width: Int? = nil,
+        icons: IconDrawing = .none, iconResolver: IconResolver = IconResolver()
+    ) {
         self.color = color
         self.nulTerminated = nulTerminated
         self.charset = charset
         self.width = width
+        self.icons = icons
+        self.iconResolver = iconResolver
     }
 }
 

@@ -12,6 +12,8 @@ struct TreeRows {
     private let color: Bool
     private let glyphs: Glyphs
     private let budget: Int?
+    private let icons: IconDrawing
+    private let iconResolver: IconResolver
     private var name: [UInt8] = []
     private var suffix: [UInt8] = []
 
@@ -29,6 +31,8 @@ struct TreeRows {
         self.color = options.color
         self.glyphs = Glyphs(options.charset)
         self.budget = budget
+        self.icons = options.icons
+        self.iconResolver = options.iconResolver
         let view = report.view
         let nodes = view.changeTree.tree.nodes
         let changes = view.changeTree.changes
@@ -82,9 +86,11 @@ struct TreeRows {
         }
         suffix.removeAll(keepingCapacity: true)
         let suffixWidth = expanded ? 0 : appendCollapsedSummary(summary, to: &suffix)
+        let iconWidth = icons == .none ? 0 : icons.append(iconResolver.resolveDirectory(expanded: expanded), color: color, to: &text)
         let style = report.view.isMatch(row) && color ? Style.match : Style.directory(summary)
-        return appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth, prefixWidth: prefixWidth)
+        return iconWidth + appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth, prefixWidth: prefixWidth + iconWidth)
     }
+
 
     /// ` (12 files: 4 A, 7 M, 1 D)` after a collapsed directory.
     private func appendCollapsedSummary(_ summary: ChangeSummary, to output: inout [UInt8]) -> Int {
@@ -112,6 +118,9 @@ struct TreeRows {
             Style.close(&text, enabled: color)
             text.append("  ")
             width += 3
+        }
+        if icons != .none {
+            width += icons.append(iconResolver.resolveFile(named: fileName), color: color, to: &text)
         }
         name.removeAll(keepingCapacity: true)
         let nameWidth = TerminalText.append(fileName, to: &name)

@@ -49,7 +49,7 @@ enum OptionTable {
                    help: "Only some statuses, as git's --diff-filter: letters A C D M R T U ? keep, lower case drop (--status=d)."),
         OptionSpec(key: .icons, long: "icons", short: nil, value: .required("style"),
                    choices: IconMode.allCases.map(\.rawValue),
-                   help: "File-type icons: nerd (Nerd Font glyphs) or none (default). [treereview.icons]"),
+                   help: "File-type icons: nerd (Nerd Font glyphs), names (icon names as text) or none (default). [treereview.icons]"),
         OptionSpec(key: .charset, long: "charset", short: nil, value: .required("charset"),
                    choices: Charset.allCases.map(\.rawValue),
                    help: "Tree drawing characters: unicode or ascii (default: from the locale). [treereview.charset]"),

@@ -11,7 +11,7 @@ struct Settings: Equatable {
     var icons: IconMode
     var charset: Charset
     /// `treereview.icon` values: user icon overrides, in the order given.
-    var iconOverrides: [String]
+    var iconOverrides: IconOverrides
 
     /// The configuration keys read, for `Docs/CLI.md` and its test.
     static let configKeys = [
@@ -34,8 +34,14 @@ struct Settings: Equatable {
         let configColor = try parse("treereview.color", ColorMode.fromConfig, expected: "auto, always or never")
         let configFlatten = try parse("treereview.flatten", Self.bool, expected: "true or false")
         let configSort = try parse("treereview.sort", TreeOrder.init(rawValue:), expected: "folders-first, name or input")
-        let configIcons = try parse("treereview.icons", IconMode.init(rawValue:), expected: "nerd or none")
+        let configIcons = try parse("treereview.icons", IconMode.init(rawValue:), expected: "nerd, names or none")
         let configCharset = try parse("treereview.charset", Charset.init(rawValue:), expected: "unicode or ascii")
+        let overrides: IconOverrides
+        do {
+            overrides = try IconOverrides(parsing: config["treereview.icon"] ?? [])
+        } catch {
+            throw UsageError("invalid value for config treereview.icon: \(error)")
+        }
         return Settings(
             format: options.format ?? (options.nulTerminated ? .plain : nil) ?? configFormat ?? .tree,
             color: options.color ?? configColor ?? .auto,
@@ -43,7 +49,7 @@ struct Settings: Equatable {
             sort: options.sort ?? configSort ?? .foldersFirst,
             icons: options.icons ?? configIcons ?? .none,
             charset: options.charset ?? configCharset ?? Self.localeCharset(environment),
-            iconOverrides: config["treereview.icon"] ?? [])
+            iconOverrides: overrides)
     }
 
     /// git's boolean spellings.

@@ -36,7 +36,9 @@ public enum TreeReview {
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
                 nulTerminated: options.nulTerminated,
                 charset: settings.charset,
-                width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil)
+                width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil,
+                icons: settings.icons.drawing,
+                iconResolver: IconResolver(overrides: settings.iconOverrides))
             var output: [UInt8] = []
             output.reserveCapacity(report.view.listedChanges.count * 96)
             renderer(for: settings.format).render(report, options: renderOptions, into: &output)

@@ -67,7 +67,8 @@ import TreeModel
                   "deletions": 1,
                   "binary": false,
                   "oldMode": "100644",
-                  "newMode": "100644"
+                  "newMode": "100644",
+                  "icon": "file-text-duo"
                 }
               ],
               "tree": [
@@ -80,13 +81,22 @@ import TreeModel
                   "deletions": 1,
                   "binary": false,
                   "oldMode": "100644",
-                  "newMode": "100644"
+                  "newMode": "100644",
+                  "icon": "file-text-duo"
                 }
               ]
             }
 
             """
         #expect(json(report) == expected)
+    }
+
+    @Test func filesCarryTheirIconName() throws {
+        let document = try parse(json(ReportFixtures.report(ReportFixtures.example)))
+        let files = try #require(document["files"] as? [Object])
+        let icons = Dictionary(uniqueKeysWithValues: files.map { ($0["path"] as! String, $0["icon"] as? String) })
+        #expect(icons["README.md"] == "lang-markdown")
+        #expect(icons["Sources/TreeReview/Renderer.swift"] == "lang-swift")
     }
 
     @Test func topLevelAndFileKeysInSchemaOrder() {

@@ -21,6 +21,8 @@ struct OutputOptionTests {
         ("no-stat", ["--no-stat"]),
         ("plain", ["--format", "plain"]),
         ("plain-search", ["--format", "plain", "--search", "app/model"]),
+        ("icons-nerd", ["--icons", "nerd"]),
+        ("icons-names-depth", ["--icons", "names", "--depth", "1"]),
     ]
 
     @Test(arguments: goldens.map(\.name))

@@ -47,6 +47,26 @@ struct SettingsTests {
         #expect(bad.error.contains("treereview.format"))
     }
 
+    @Test func iconOverridesFromConfigWinOverTheCatalog() throws {
+        let repo = try Fixtures.fresh("branches")
+        try Shell.git(["config", "--add", "treereview.icon", "ext:swift=my-swift"], in: repo)
+        try Shell.git(["config", "--add", "treereview.icon", "basename:readme.md=docs"], in: repo)
+        try Shell.git(["config", "treereview.icons", "names"], in: repo)
+        let outcome = CLIRunner.run(["main...feature"], in: repo)
+        #expect(outcome.text.contains("A  my-swift Added.swift"), "\(outcome.text)")
+        #expect(outcome.text.contains("M  docs README.md"))
+        #expect(outcome.text.contains("M  file-zip-duo logo.gif") == false)
+        #expect(outcome.text.contains("M  image-duo logo.gif"))
+        let json = try CLIRunner.json(["main...feature"], in: repo)
+        let icons = (json["files"] as? [[String: Any]])?.compactMap { $0["icon"] as? String } ?? []
+        #expect(icons.contains("my-swift"))
+        try Shell.git(["config", "--add", "treereview.icon", "nonsense"], in: repo)
+        let bad = CLIRunner.run(["main...feature"], in: repo)
+        #expect(bad.status == 2)
+        #expect(bad.error.contains("treereview.icon"))
+        #expect(bad.error.contains("nonsense"))
+    }
+
     @Test func cliDocumentationListsEveryOptionAndKey() throws {
         let document = try String(contentsOfFile: Fixtures.directory + "/../Docs/CLI.md", encoding: .utf8)
         let help = HelpText.text
