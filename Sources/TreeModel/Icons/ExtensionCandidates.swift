@@ -25,7 +25,7 @@ public struct ExtensionCandidates: Sequence, Sendable {
 
         init(name: String) {
             self.name = name
-            self.position = name.firstIndex(of: ".")
+            self.position = name.utf8.firstIndex(of: Self.dot)
             self.wholeName = position == nil
         }
 
@@ -34,12 +34,16 @@ public struct ExtensionCandidates: Sequence, Sendable {
                 wholeName = false
                 return name.isEmpty ? nil : name[...]
             }
+            // Scans UTF-8 code units (fast; `.` is ASCII, so each index found is a scalar boundary).
+            let utf8 = name.utf8
             while let dot = position {
-                let start = name.index(after: dot)
-                position = name[start...].firstIndex(of: ".")
-                if start < name.endIndex { return name[start...] }
+                let start = utf8.index(after: dot)
+                position = utf8[start...].firstIndex(of: Self.dot)
+                if start < utf8.endIndex { return name[start...] }
             }
             return nil
         }
+
+        private static let dot = UInt8(ascii: ".")
     }
 }
