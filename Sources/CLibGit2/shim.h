@@ -9,5 +9,9 @@ static inline int treereview_git_set_cache_object_limit(int type, size_t size) {
     return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
 }
 
+/// Turns off re-hashing every object read (git does not verify on read either).
+static inline int treereview_git_set_strict_hash_verification(int enabled) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
 
 #endif

@@ -5,12 +5,14 @@ import TreeModel
 extension Repository {
     /// Finds the changed files `request` asks for, with git's statuses, renames and line counts.
     public func changes(for request: ComparisonRequest) throws -> ChangeSet {
+        let trace = Trace(enabled: environment["TREEREVIEW_TRACE"] != nil)
         let resolved = try resolve(request)
         let config = try config()
         let setting = request.renames ?? RenameSetting.fromConfig(config.diffRenames) ?? .renames(threshold: nil)
         let renameOptions = RenameOptions(setting, limit: request.renameLimit ?? config.renameLimit,
                                           environment: environment)
         var entries = try collectEntries(resolved, request: request, includeUnmodified: renameOptions?.harder ?? false)
+        trace.mark("collect \(entries.count) entries")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
         if let renameOptions {
@@ -18,6 +20,7 @@ extension Repository {
             var detector = RenameDetector(options: renameOptions)
             renames = try detector.detect(entries, backend: RepositorySimilarityBackend(location: location))
             warnings += renames.warnings
+            trace.mark("renames \(renames.pairs.count)")
         }
         var changes: [FileChange] = []
         var jobs: [LineCounter.Job] = []
@@ -44,7 +47,8 @@ extension Repository {
                 counted.append(index)
                 work.append(jobs[index])
             }
-            let counts = try LineCounter(location: location).count(work)
+            let counts = try LineCounter(location: location, attributes: attributeFilesExist()).count(work)
+            trace.mark("line counts \(work.count)")
             for (index, count) in zip(counted, counts) {
                 changes[index].binary = count.binary
                 changes[index].insertions = count.binary ? nil : count.insertions
@@ -162,5 +166,18 @@ enum DiffEntries {
         let valid = file.flags & GIT_DIFF_FLAG_VALID_ID.rawValue != 0
         return FileSide(path: Repository.path(file.path).bytes, mode: UInt32(file.mode),
                         id: valid ? ObjectID(file.id) : .zero, inWorkingTree: workingTree)
+    }
+}
+
+/// Phase timings on stderr when `TREEREVIEW_TRACE` is set.
+struct Trace {
+    let enabled: Bool
+    private let start = Date()
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func mark(_ what: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("trace \(String(format: "%.3f", Date().timeIntervalSince(start))) s: \(what)\n".utf8))
     }
 }

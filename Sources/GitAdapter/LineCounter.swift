@@ -5,8 +5,8 @@ import TreeModel
 /// Line counts as `git diff --numstat` prints them, for pairs of file sides, on all cores.
 ///
 /// Work that needs no diff is done without one: the same blob on both sides is 0/0 and an
-/// added or deleted file counts its lines; everything else goes through libgit2's patch
-/// (git's own xdiff), one repository handle per worker.
+/// added or deleted file counts its lines; everything else goes through libgit2's xdiff
+/// (git's own), adding up hunk headers, one repository handle per worker.
 struct LineCounter {
     /// One file to count: the old and new sides (`nil` for none).
     struct Job: Sendable {
@@ -22,9 +22,14 @@ struct LineCounter {
     }
 
     let location: RepositoryLocation
+    /// Whether any gitattributes file could apply; when none does, binary is decided by content
+    /// alone and no attribute lookup (a `stat` per directory level) is made.
+    let attributes: Bool
 
     func count(_ jobs: [Job]) throws -> [Count] {
-        try Parallel.map(count: jobs.count, chunk: 32, context: { try Worker(BlobReader(location)) }) { worker, index in
+        try Parallel.map(count: jobs.count, chunk: 32, context: {
+            try Worker(BlobReader(location), attributes: attributes)
+        }) { worker, index in
             try worker.count(jobs[index])
         }
     }
@@ -32,13 +37,18 @@ struct LineCounter {
     /// Counts on one thread with its own repository handle.
     final class Worker {
         let reader: BlobReader
+        let attributes: Bool
         private var options = git_diff_options()
+        private var textOptions = git_diff_options()
 
-        init(_ reader: BlobReader) {
+        init(_ reader: BlobReader, attributes: Bool) {
             self.reader = reader
+            self.attributes = attributes
             git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
             options.context_lines = 0
             options.interhunk_lines = 0
+            textOptions = options
+            textOptions.flags |= GIT_DIFF_FORCE_TEXT.rawValue
         }
 
         func count(_ job: Job) throws -> Count {
@@ -54,35 +64,28 @@ struct LineCounter {
             case (let old?, let new?):
                 let kindChanged = old.mode & 0o170000 != new.mode & 0o170000
                 if !kindChanged && old.id == new.id && !old.id.isZero && !old.isSubmodule {
-                    let binary = try isBinary(old) || isBinary(new)
+                    let binary = try isBinary(old, sameContentAs: new)
                     return Count(insertions: 0, deletions: 0, binary: binary)
                 }
-                if kindChanged || old.isSubmodule || new.isSubmodule || new.inWorkingTree {
-                    return try diffBuffers(old, new)
-                }
-                return try diffBlobs(old, new)
+                return try diff(old, new)
             }
         }
 
-        /// Whether git treats the side as binary: the `diff` attribute, else a NUL in its first 8,000 bytes.
-        private func isBinary(_ side: FileSide) throws -> Bool {
-            if side.isSubmodule { return false }
-            if let byAttribute = attributeSaysBinary(side.path) { return byAttribute }
-            return try reader.withContent(of: side) { Similarity.isBinary($0) }
+        /// Whether git treats a pair with one blob on both sides as binary: by either path's
+        /// `diff` attribute, else by a NUL in the first 8,000 bytes.
+        private func isBinary(_ old: FileSide, sameContentAs new: FileSide) throws -> Bool {
+            let byAttribute = [attribute(old), attribute(new)]
+            if byAttribute.contains(true) { return true }
+            if byAttribute.allSatisfy({ $0 == false }) { return false }
+            return try reader.withContent(of: old) { Similarity.isBinary($0) }
         }
 
-        /// `true` for `-diff` (or `binary`), `false` for `diff`, `nil` when unspecified or a driver.
-        private func attributeSaysBinary(_ path: [UInt8]) -> Bool? {
+        /// The `diff` attribute: `true` for `-diff` (or `binary`), `false` for `diff`, `nil`
+        /// when unspecified or a named driver.
+        private func attribute(_ side: FileSide) -> Bool? {
+            guard attributes, !side.isSubmodule else { return nil }
             var value: UnsafePointer<CChar>?
-            let code = path.withUnsafeBufferPointer { buffer -> Int32 in
-                var terminated = Array(buffer)
-                terminated.append(0)
-                return terminated.withUnsafeBufferPointer {
-                    $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count) {
-                        git_attr_get(&value, reader.repository.handle, 0, $0, "diff")
-                    }
-                }
-            }
+            let code = Self.withCPath(side.path) { git_attr_get(&value, reader.repository.handle, 0, $0, "diff") }
             guard code == 0 else { return nil }
             switch git_attr_value(value) {
             case GIT_ATTR_VALUE_FALSE: return true
@@ -93,9 +96,10 @@ struct LineCounter {
 
         /// The number of lines of an added or deleted file (a last line without a newline counts).
         private func lineCount(_ side: FileSide) throws -> (Int, Bool) {
-            let attribute = side.isSubmodule ? false : attributeSaysBinary(side.path)
+            let forced = attribute(side)
+            if forced == true { return (0, true) }
             return try reader.withContent(of: side) { bytes in
-                if attribute ?? Similarity.isBinary(bytes) { return (0, true) }
+                if forced == nil && Similarity.isBinary(bytes) { return (0, true) }
                 guard bytes.count > 0, let base = bytes.baseAddress else { return (0, false) }
                 var lines = 0
                 var cursor = base
@@ -109,61 +113,95 @@ struct LineCounter {
             }
         }
 
-        private func stats(_ patch: OpaquePointer?) throws -> Count {
-            guard let patch else { return Count(insertions: 0, deletions: 0, binary: false) }
-            if let flags = git_patch_get_delta(patch)?.pointee.flags, flags & GIT_DIFF_FLAG_BINARY.rawValue != 0 {
-                return Count(insertions: 0, deletions: 0, binary: true)
-            }
-            var context = 0, additions = 0, deletions = 0
-            try LibGit2.check(git_patch_line_stats(&context, &additions, &deletions, patch), "git_patch_line_stats")
-            return Count(insertions: additions, deletions: deletions, binary: false)
-        }
-
-        private func diffBlobs(_ old: FileSide, _ new: FileSide) throws -> Count {
-            let repo = reader.repository.handle
-            var oldID = old.id.oid, newID = new.id.oid
-            var oldBlob: OpaquePointer?, newBlob: OpaquePointer?
-            try LibGit2.check(git_blob_lookup(&oldBlob, repo, &oldID), "git_blob_lookup")
-            defer { git_blob_free(oldBlob) }
-            try LibGit2.check(git_blob_lookup(&newBlob, repo, &newID), "git_blob_lookup")
-            defer { git_blob_free(newBlob) }
-            var patch: OpaquePointer?
-            let code = Self.withCPath(old.path) { oldPath in
-                Self.withCPath(new.path) { newPath in
-                    git_patch_from_blobs(&patch, oldBlob, oldPath, newBlob, newPath, &options)
-                }
-            }
-            try LibGit2.check(code, "git_patch_from_blobs")
-            defer { git_patch_free(patch) }
-            return try stats(patch)
-        }
-
-        /// Old content against new content as buffers: type changes (a symlink's content is its
-        /// target), submodules (`Subproject commit <id>`), working-tree files.
-        private func diffBuffers(_ old: FileSide, _ new: FileSide) throws -> Count {
-            let oldBytes = try reader.withContent(of: old) { Array($0) }
-            let newBytes = try reader.withContent(of: new) { Array($0) }
-            var patch: OpaquePointer?
-            let code = oldBytes.withUnsafeBytes { o in
-                newBytes.withUnsafeBytes { n in
-                    Self.withCPath(old.path) { oldPath in
-                        Self.withCPath(new.path) { newPath in
-                            git_patch_from_buffers(&patch, o.baseAddress, o.count, oldPath, n.baseAddress, n.count, newPath, &options)
-                        }
+        /// Old content against new content through libgit2's xdiff, without paths (so libgit2
+        /// looks up no attributes: we did). Type changes compare the old content with the
+        /// symlink's target; submodules compare `Subproject commit <id>` lines.
+        private func diff(_ old: FileSide, _ new: FileSide) throws -> Count {
+            let oldAttribute = attribute(old), newAttribute = attribute(new)
+            if oldAttribute == true || newAttribute == true { return Count(insertions: 0, deletions: 0, binary: true) }
+            let forceText = oldAttribute == false && newAttribute == false
+            return try reader.withContent(of: old) { o in
+                try reader.withContent(of: new) { n in
+                    let tally = Tally()
+                    let payload = Unmanaged.passUnretained(tally).toOpaque()
+                    let code = withUnsafePointer(to: forceText ? textOptions : options) { options in
+                        git_diff_buffers(
+                            o.baseAddress, o.count, nil, n.baseAddress, n.count, nil, options,
+                            { delta, _, payload in
+                                if let delta, delta.pointee.flags & GIT_DIFF_FLAG_BINARY.rawValue != 0 {
+                                    Unmanaged<Tally>.fromOpaque(payload!).takeUnretainedValue().binary = true
+                                }
+                                return 0
+                            },
+                            { _, _, payload in
+                                Unmanaged<Tally>.fromOpaque(payload!).takeUnretainedValue().binary = true
+                                return 0
+                            },
+                            { _, hunk, payload in
+                                // With no context lines, a hunk's old and new line counts are its deletions and insertions.
+                                let tally = Unmanaged<Tally>.fromOpaque(payload!).takeUnretainedValue()
+                                tally.insertions += Int(hunk!.pointee.new_lines)
+                                tally.deletions += Int(hunk!.pointee.old_lines)
+                                return 0
+                            },
+                            nil, payload)
                     }
+                    try LibGit2.check(code, "git_diff_buffers")
+                    if tally.binary { return Count(insertions: 0, deletions: 0, binary: true) }
+                    return Count(insertions: tally.insertions, deletions: tally.deletions, binary: false)
                 }
             }
-            try LibGit2.check(code, "git_patch_from_buffers")
-            defer { git_patch_free(patch) }
-            return try stats(patch)
         }
 
-        static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {
+        static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
             var terminated = path
             terminated.append(0)
-            return terminated.withUnsafeBufferPointer {
-                $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count, body)
+            return try terminated.withUnsafeBufferPointer {
+                try $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count, body)
             }
         }
+    }
+}
+
+/// Hunk totals of one diff, filled in by libgit2's callbacks.
+private final class Tally {
+    var insertions = 0
+    var deletions = 0
+    var binary = false
+}
+
+extension Repository {
+    /// Whether any gitattributes file could apply to a path: one tracked in the index or at the
+    /// top of the working tree, `$GIT_DIR/info/attributes`, `core.attributesFile`, the user's
+    /// `~/.config/git/attributes` or the system's `/etc/gitattributes`.
+    func attributeFilesExist() -> Bool {
+        let manager = FileManager.default
+        var candidates = [gitDirectory + "info/attributes", "/etc/gitattributes"]
+        if let workdir { candidates.append(workdir + ".gitattributes") }
+        let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (ProcessInfo.processInfo.environment["HOME"].map { $0 + "/.config" })
+        if let xdg { candidates.append(xdg + "/git/attributes") }
+        if candidates.contains(where: { manager.fileExists(atPath: $0) }) { return true }
+        var snapshot: OpaquePointer?
+        if git_repository_config_snapshot(&snapshot, handle) == 0 {
+            defer { git_config_free(snapshot) }
+            var text: UnsafePointer<CChar>?
+            if git_config_get_string(&text, snapshot, "core.attributesFile") == 0 { return true }
+        }
+        var index: OpaquePointer?
+        guard !isBare, git_repository_index(&index, handle) == 0, let index else { return false }
+        defer { git_index_free(index) }
+        let name = Array(".gitattributes".utf8)
+        for position in 0..<git_index_entrycount(index) {
+            guard let path = git_index_get_byindex(index, position)?.pointee.path else { continue }
+            let length = strlen(path)
+            guard length >= name.count else { continue }
+            let matches = path.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+                (0..<name.count).allSatisfy { bytes[length - name.count + $0] == name[$0] }
+                    && (length == name.count || bytes[length - name.count - 1] == UInt8(ascii: "/"))
+            }
+            if matches { return true }
+        }
+        return false
     }
 }

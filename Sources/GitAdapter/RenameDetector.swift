@@ -256,23 +256,38 @@ struct RenameDetector {
         }
         let prints = try backend.fingerprints(of: sides)
 
-        // Each destination's four best candidates, computed in parallel.
+        // Basenames as numbers, so that comparing two is one integer compare.
+        var nameIDs: [ArraySlice<UInt8>: Int] = [:]
+        func nameID(_ side: FileSide) -> Int {
+            let name = side.basename
+            if let id = nameIDs[name] { return id }
+            nameIDs[name] = nameIDs.count
+            return nameIDs.count - 1
+        }
+        let sourceNames = active.map { nameID(sources[$0].side) }
+        let destinationNames = open.map { nameID(destinations[$0].side) }
+
+        // Each destination's four best candidates, computed in parallel; a worker spreads the
+        // destination's histogram over a table indexed by key, so a source costs one pass over its keys.
         let sourceList = self.sources
         let destinationList = self.destinations
-        let rows: [[Candidate]] = try Parallel.map(count: open.count, chunk: 4) { row in
+        let rows: [[Candidate]] = try Parallel.map(
+            count: open.count, chunk: 4, context: { KeyTable() }
+        ) { table, row in
             let d = open[row]
             let target = destinationList[d].side
+            let targetSlot = destinationSlot[d]
+            if targetSlot >= 0 { table.load(prints[targetSlot]) }
+            defer { if targetSlot >= 0 { table.clear(prints[targetSlot]) } }
             var slots = [Candidate](repeating: .empty, count: 4)
-            for s in active {
-                let source = sourceList[s].side
+            for (k, s) in active.enumerated() {
                 var score = 0
-                if source.isRegularFile && target.isRegularFile
-                    && Similarity.sizesCanMatch(sizeOfSource[s], sizeOfDestination[d], minimumScore: minimum),
-                   sourceSlot[s] >= 0, destinationSlot[d] >= 0 {
-                    score = Similarity.score(source: prints[sourceSlot[s]], destination: prints[destinationSlot[d]])
+                if targetSlot >= 0, sourceSlot[s] >= 0, sourceList[s].side.isRegularFile, target.isRegularFile,
+                   Similarity.sizesCanMatch(sizeOfSource[s], sizeOfDestination[d], minimumScore: minimum) {
+                    score = table.score(source: prints[sourceSlot[s]], destinationSize: sizeOfDestination[d])
                 }
                 let candidate = Candidate(destination: d, source: s, score: score,
-                                          nameScore: source.basename == target.basename ? 1 : 0)
+                                          nameScore: sourceNames[k] == destinationNames[row] ? 1 : 0)
                 var worst = 0
                 for k in 1..<4 where slots[k].isWorse(than: slots[worst]) { worst = k }
                 if slots[worst].isWorse(than: candidate) { slots[worst] = candidate }

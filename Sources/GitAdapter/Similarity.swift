@@ -125,3 +125,38 @@ struct Fingerprint: Sendable, Equatable {
         return total
     }
 }
+
+/// One destination's histogram spread over a table indexed by key, to score many sources
+/// against it: each source then costs one pass over its own keys. One per worker thread.
+struct KeyTable {
+    private var counts = [UInt32](repeating: 0, count: Int(Similarity.hashBase))
+
+    mutating func load(_ print: Fingerprint) {
+        counts.withUnsafeMutableBufferPointer { table in
+            for (key, count) in zip(print.keys, print.counts) { table[Int(key)] = count }
+        }
+    }
+
+    mutating func clear(_ print: Fingerprint) {
+        counts.withUnsafeMutableBufferPointer { table in
+            for key in print.keys { table[Int(key)] = 0 }
+        }
+    }
+
+    /// The score of the loaded destination against `source`; same result as
+    /// ``Similarity/score(source:destination:)``.
+    func score(source: Fingerprint, destinationSize: Int) -> Int {
+        if destinationSize == 0 { return 0 }
+        var copied = 0
+        counts.withUnsafeBufferPointer { table in
+            source.keys.withUnsafeBufferPointer { keys in
+                source.counts.withUnsafeBufferPointer { sourceCounts in
+                    for index in 0..<keys.count {
+                        copied &+= Int(min(sourceCounts[index], table[Int(keys[index])]))
+                    }
+                }
+            }
+        }
+        return copied * Similarity.maximumScore / max(source.size, destinationSize)
+    }
+}
