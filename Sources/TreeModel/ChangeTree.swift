@@ -7,25 +7,13 @@ public struct ChangeTree: Sendable {
     /// The prepared tree; a file node's `entry` indexes `changes`.
     public let tree: FileTree
     /// The summary of everything below each node, indexed like `tree.nodes`.
-    public let summaries: [ChangeSummary]
+    public let summaries: NodeSummaries
 
     /// Arranges `changes` by path.
     public init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
         self.changes = changes
         let tree = FileTree(filePaths: changes.map(\.path), order: order)
-        var summaries = [ChangeSummary](repeating: ChangeSummary(), count: tree.nodes.count)
-        tree.nodes.withUnsafeBufferPointer { nodes in
-            changes.withUnsafeBufferPointer { changes in
-                for index in nodes.indices.reversed() {
-                    if let entry = nodes[index].entry {
-                        summaries[index].add(changes[entry])
-                    }
-                    if let parent = nodes[index].parent {
-                        summaries[parent].add(summaries[index])
-                    }
-                }
-            }
-        }
+        let summaries = NodeSummaries(tree: tree, changes: changes)
         self.tree = tree
         self.summaries = summaries
         self.sortedChanges = tree.uniqueEntriesInByteOrder.count == changes.count && tree.uniqueEntriesInByteOrder.elementsEqual(changes.indices)

@@ -19,7 +19,7 @@ public struct TreeView: Sendable {
     /// The search mode, when searching.
     public let searchMode: SearchMode?
     /// Summaries of what is shown below each node (only matching files under `hide`).
-    public let summaries: [ChangeSummary]
+    public let summaries: NodeSummaries
     /// The files shown, sorted by path bytes, each path once.
     public let listedChanges: [FileChange]
     private let expanded: [Bool]
@@ -37,15 +37,9 @@ public struct TreeView: Sendable {
         self.searchMode = search == nil ? nil : searchMode
 
         if let search, searchMode == .hide {
-            var summaries = [ChangeSummary](repeating: ChangeSummary(), count: tree.nodes.count)
-            let listed = tree.uniqueEntriesInByteOrder.filter { search.matches[tree.nodeOfEntry[$0]] }
-            for index in tree.nodes.indices.reversed() {
-                let node = tree.nodes[index]
-                if let entry = node.entry, search.matches[index] { summaries[index].add(changeTree.changes[entry]) }
-                if let parent = node.parent { summaries[parent].add(summaries[index]) }
-            }
-            self.summaries = summaries
-            self.listedChanges = listed.map { changeTree.changes[$0] }
+            let matches = search.matches
+            self.summaries = NodeSummaries(tree: tree, changes: changeTree.changes, includes: { matches[$0] })
+            self.listedChanges = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }.map { changeTree.changes[$0] }
         } else {
             self.summaries = changeTree.summaries
             self.listedChanges = changeTree.sortedChanges

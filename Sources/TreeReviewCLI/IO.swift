@@ -83,23 +83,39 @@ public struct IO {
     }
 }
 
-/// Reads a file descriptor to its end.
+/// Reads a file descriptor to its end, in place (no zero-filling, no intermediate copies).
 func readAll(_ descriptor: Int32) throws -> [UInt8] {
-    var bytes: [UInt8] = []
-    var chunk = 1 << 20
+    var status = stat()
+    var capacity = 1 << 16
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+        capacity = Int(status.st_size) + 1
+    }
+    var result: [UInt8] = []
     while true {
-        let start = bytes.count
-        bytes.reserveCapacity(start + chunk)
-        bytes.append(contentsOf: repeatElement(0, count: chunk))
-        let count = bytes.withUnsafeMutableBufferPointer { buffer in
-            read(descriptor, buffer.baseAddress! + start, chunk)
+        var failure: Int32 = 0
+        var reachedEnd = false
+        let previous = result
+        result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            previous.withUnsafeBufferPointer { old in
+                if let source = old.baseAddress { buffer.baseAddress!.initialize(from: source, count: old.count) }
+            }
+            count = previous.count
+            while count < capacity {
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if read == 0 {
+                    reachedEnd = true
+                    return
+                }
+                count += read
+            }
         }
-        if count < 0 {
-            if errno == EINTR { bytes.removeSubrange(start...); continue }
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
-        bytes.removeSubrange((start + count)...)
-        if count == 0 { return bytes }
-        chunk = min(chunk * 2, 1 << 26)
+        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        if reachedEnd { return result }
+        capacity *= 2
     }
 }

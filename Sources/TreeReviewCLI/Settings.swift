@@ -40,7 +40,7 @@ struct Settings: Equatable {
         do {
             overrides = try IconOverrides(parsing: config["treereview.icon"] ?? [])
         } catch {
-            throw UsageError("invalid value for config treereview.icon: \(error)")
+            throw UsageError("config treereview.icon: \(error)")
         }
         return Settings(
             format: options.format ?? (options.nulTerminated ? .plain : nil) ?? configFormat ?? .tree,

@@ -38,7 +38,7 @@ public enum TreeReview {
                 charset: settings.charset,
                 width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil,
                 icons: settings.icons.drawing,
-                iconResolver: IconResolver(overrides: settings.iconOverrides))
+                iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides))
             var output: [UInt8] = []
             output.reserveCapacity(report.view.listedChanges.count * 96)
             renderer(for: settings.format).render(report, options: renderOptions, into: &output)
