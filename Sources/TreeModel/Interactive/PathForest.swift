@@ -1,12 +1,13 @@
 /// The mutable tree of paths behind ``TreeBrowserModel``: slots addressed by index, slot 0
 /// the invisible root, children kept in ``TreeOrder``.
 ///
-/// A slot is never reused while the forest lives (a removed node's slot is only marked
-/// dead), so a slot number identifies one node with one path; this is what lets visible
-/// rows be compared by slot.
+/// A slot is never reused while the forest lives (a removed node is only marked dead), so a
+/// slot number identifies one node with one path; this lets visible rows be compared by
+/// slot, and lets a journal undo changes (for all-or-nothing batches) without a copy.
 struct PathForest: Sendable {
     struct Node: Sendable {
         var path: TreePath
+        var nameStart: Int
         var parent: Int
         var isDirectory: Bool
         var isAlive = true
@@ -17,31 +18,44 @@ struct PathForest: Sendable {
         var children: [Int] = []
     }
 
+    /// A change the journal can undo.
+    enum Change: Sendable {
+        case created(Int)
+        case removed(slot: Int, position: Int)
+    }
+
     static let root = 0
     private(set) var nodes: [Node]
-    private var lookup: [RawPath: Int] = [:]
+    private var lookup: [PathKey: Int] = [:]
     private var nextSequence = 0
+    private var journal: [Change]?
     let order: TreeOrder
     private(set) var liveCount = 0
 
     init(order: TreeOrder, capacity: Int = 0) {
         self.order = order
         let rootPath = try! TreePath(RawPath("root/"))
-        nodes = [Node(path: rootPath, parent: -1, isDirectory: true, isExpanded: true, depth: -1, sequence: -1)]
+        nodes = [Node(path: rootPath, nameStart: 0, parent: -1, isDirectory: true, isExpanded: true,
+                      depth: -1, sequence: -1)]
         nodes.reserveCapacity(capacity * 2 + 1)
         lookup.reserveCapacity(capacity * 2)
     }
 
     /// The live node with this identity.
     func slot(of path: TreePath) -> Int? {
-        guard let slot = lookup[path.normalized], nodes[slot].isDirectory == path.isDirectory else { return nil }
+        guard let slot = lookup[PathKey(path.normalized.bytes)], nodes[slot].isDirectory == path.isDirectory else {
+            return nil
+        }
         return slot
     }
 
-    /// Whether the normalized path names a live node, file or directory.
-    func slot(normalized: RawPath) -> Int? { lookup[normalized] }
+    /// The live node, file or directory, at these normalized bytes.
+    func slot(normalized: RawPath) -> Int? { lookup[PathKey(normalized.bytes)] }
 
-    // MARK: Building
+    /// The node's name: the last piece of its path.
+    func name(of slot: Int) -> ArraySlice<UInt8> { nodes[slot].path.normalized.bytes[nodes[slot].nameStart...] }
+
+    // MARK: Inserting
 
     /// Inserts `path` and its missing ancestors without ordering children, for bulk
     /// building; call ``sortAll()`` afterwards. Returns the new slots, outermost first.
@@ -56,27 +70,41 @@ struct PathForest: Sendable {
         try insert(path, ordered: true)
     }
 
+    /// Whether inserting `path` would make a path both a file and a directory.
+    func conflicts(_ path: TreePath) -> Bool {
+        if let existing = lookup[PathKey(path.normalized.bytes)] {
+            return nodes[existing].isDirectory != path.isDirectory
+        }
+        var end = path.normalized.bytes.count
+        while let slash = path.normalized.bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            if let existing = lookup[PathKey(Array(path.normalized.bytes[..<slash]))] { return !nodes[existing].isDirectory }
+            end = slash
+        }
+        return false
+    }
+
     private mutating func insert(_ path: TreePath, ordered: Bool) throws(PathConflict) -> [Int] {
-        if let existing = lookup[path.normalized] {
+        let bytes = path.normalized.bytes
+        if let existing = lookup[PathKey(bytes)] {
             if nodes[existing].isDirectory != path.isDirectory { throw PathConflict() }
             return []
         }
-        var missing: [TreePath] = [path]
+        var missing: [Int] = [bytes.count]
         var parent = Self.root
-        var prefix = path.normalized.parent
-        while !prefix.isEmpty {
-            let normalized = RawPath(bytes: Array(prefix))
-            if let existing = lookup[normalized] {
+        var end = bytes.count
+        while let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            if let existing = lookup[PathKey(Array(bytes[..<slash]))] {
                 if !nodes[existing].isDirectory { throw PathConflict() }
                 parent = existing
                 break
             }
-            missing.append(try! TreePath(RawPath(bytes: normalized.bytes + [UInt8(ascii: "/")])))
-            prefix = normalized.parent
+            missing.append(slash)
+            end = slash
         }
         var created: [Int] = []
         created.reserveCapacity(missing.count)
-        for newPath in missing.reversed() {
+        for end in missing.reversed() {
+            let newPath = end == bytes.count ? path : try! TreePath(RawPath(bytes: Array(bytes[..<end]) + [UInt8(ascii: "/")]))
             parent = append(newPath, under: parent, ordered: ordered)
             created.append(parent)
         }
@@ -85,10 +113,12 @@ struct PathForest: Sendable {
 
     private mutating func append(_ path: TreePath, under parent: Int, ordered: Bool) -> Int {
         let slot = nodes.count
-        nodes.append(Node(path: path, parent: parent, isDirectory: path.isDirectory,
+        let bytes = path.normalized.bytes
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        nodes.append(Node(path: path, nameStart: nameStart, parent: parent, isDirectory: path.isDirectory,
                           depth: nodes[parent].depth + 1, sequence: nextSequence))
         nextSequence += 1
-        lookup[path.normalized] = slot
+        lookup[PathKey(bytes)] = slot
         liveCount += 1
         if ordered {
             let at = insertionIndex(of: slot, in: nodes[parent].children)
@@ -98,6 +128,7 @@ struct PathForest: Sendable {
             nodes[slot].position = nodes[parent].children.count
             nodes[parent].children.append(slot)
         }
+        journal?.append(.created(slot))
         return slot
     }
 
@@ -113,35 +144,21 @@ struct PathForest: Sendable {
         }
     }
 
-    /// Whether inserting `path` would make a path both a file and a directory.
-    func conflicts(_ path: TreePath) -> Bool {
-        if let existing = lookup[path.normalized] { return nodes[existing].isDirectory != path.isDirectory }
-        var prefix = path.normalized.parent
-        while !prefix.isEmpty {
-            let normalized = RawPath(bytes: Array(prefix))
-            if let existing = lookup[normalized] { return !nodes[existing].isDirectory }
-            prefix = normalized.parent
-        }
-        return false
-    }
-
     // MARK: Removing and moving
 
-    /// Removes `slot` and everything below it; returns the removed slots, `slot` first.
-    @discardableResult
-    mutating func remove(_ slot: Int) -> [Int] {
+    /// Removes `slot` and everything below it.
+    mutating func remove(_ slot: Int) {
         let parent = nodes[slot].parent
         let at = nodes[slot].position
         nodes[parent].children.remove(at: at)
         renumber(children: parent, from: at)
         let removed = subtree(of: slot)
         for dead in removed {
-            lookup[nodes[dead].path.normalized] = nil
+            lookup[PathKey(nodes[dead].path.normalized.bytes)] = nil
             nodes[dead].isAlive = false
-            nodes[dead].children = []
         }
         liveCount -= removed.count
-        return removed
+        journal?.append(.removed(slot: slot, position: at))
     }
 
     /// Moves `slot` and everything below it to `path`, which must not exist or conflict
@@ -179,19 +196,53 @@ struct PathForest: Sendable {
 
     mutating func setExpanded(_ slot: Int, _ expanded: Bool) { nodes[slot].isExpanded = expanded }
 
+    // MARK: Journal
+
+    /// Starts recording inserts and removals so that ``rollBack()`` can undo them.
+    mutating func beginJournal() { journal = [] }
+
+    /// Stops recording and forgets the journal.
+    mutating func commitJournal() { journal = nil }
+
+    /// Undoes every recorded change, newest first, and stops recording.
+    mutating func rollBack() {
+        guard let changes = journal else { return }
+        journal = nil
+        for change in changes.reversed() {
+            switch change {
+            case .created(let slot):
+                let parent = nodes[slot].parent
+                nodes[parent].children.remove(at: nodes[slot].position)
+                renumber(children: parent, from: nodes[slot].position)
+                lookup[PathKey(nodes[slot].path.normalized.bytes)] = nil
+                nodes[slot].isAlive = false
+                liveCount -= 1
+            case .removed(let slot, let position):
+                let parent = nodes[slot].parent
+                nodes[parent].children.insert(slot, at: position)
+                renumber(children: parent, from: position)
+                let revived = subtree(of: slot)
+                for node in revived {
+                    lookup[PathKey(nodes[node].path.normalized.bytes)] = node
+                    nodes[node].isAlive = true
+                }
+                liveCount += revived.count
+            }
+        }
+    }
+
     // MARK: Order
 
     private func precedesAmongSiblings(_ a: Int, _ b: Int) -> Bool {
-        let x = nodes[a], y = nodes[b]
         switch order {
         case .input:
-            return x.sequence < y.sequence
-        case .foldersFirst where x.isDirectory != y.isDirectory:
-            return x.isDirectory
+            return nodes[a].sequence < nodes[b].sequence
+        case .foldersFirst where nodes[a].isDirectory != nodes[b].isDirectory:
+            return nodes[a].isDirectory
         case .foldersFirst, .name:
-            let xName = x.path.normalized.basename, yName = y.path.normalized.basename
-            if xName != yName { return xName.lexicographicallyPrecedes(yName) }
-            return x.sequence < y.sequence
+            let names = (name(of: a), name(of: b))
+            if names.0 != names.1 { return names.0.lexicographicallyPrecedes(names.1) }
+            return nodes[a].sequence < nodes[b].sequence
         }
     }
 
@@ -234,3 +285,14 @@ struct PathForest: Sendable {
 
 /// A path given as a file where a directory of that name exists, or the other way round.
 struct PathConflict: Error {}
+
+/// Path bytes as a dictionary key, hashed as one buffer rather than byte by byte.
+struct PathKey: Hashable, Sendable {
+    let bytes: [UInt8]
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+}

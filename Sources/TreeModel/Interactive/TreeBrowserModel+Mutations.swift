@@ -36,14 +36,18 @@ extension TreeBrowserModel {
     ///   fails; the model is then unchanged.
     @discardableResult
     public mutating func batch(_ mutations: [TreeMutation]) throws(TreeMutationError) -> TreeUpdate {
-        var next = self
-        var context = next.beginUpdate(mutations)
+        var context = beginUpdate(mutations)
+        forest.beginJournal()
         for (position, mutation) in mutations.enumerated() {
-            do { try next.perform(mutation, &context) } catch { throw .inBatch(position: position, error) }
+            do { try perform(mutation, &context) } catch {
+                forest.rollBack()
+                focus = context.focusBefore
+                selection = context.selectionBefore
+                throw .inBatch(position: position, error)
+            }
         }
-        let update = next.finishUpdate(context)
-        self = next
-        return update
+        forest.commitJournal()
+        return finishUpdate(context)
     }
 
     // MARK: Steps

@@ -80,6 +80,14 @@ struct PreparedTreeTests {
         #expect(tree.subtree(of: 1) == 1..<depth)
     }
 
+    @Test func visibleNodesEnterOnlyExpandedOnes() throws {
+        let tree = try PreparedTree(roots: Self.outline, children: \.children)
+        #expect(tree.visibleIndices { _ in false }.map { tree.identities[$0] } == ["a", "b"])
+        #expect(tree.visibleIndices { _ in true }.count == tree.count)
+        let open: Set = ["a", "a2x"]
+        #expect(tree.visibleIndices { open.contains(tree.identities[$0]) }.map { tree.identities[$0] } == ["a", "a1", "a2", "b"])
+    }
+
     @Test func anEmptyForestIsFine() throws {
         let tree = try PreparedTree(roots: [Outline](), children: \.children)
         #expect(tree.count == 0 && tree.roots.isEmpty)

@@ -58,8 +58,9 @@ struct TreeBrowserPropertyTests {
             #expect(model.focus.map(model.contains) ?? true, context)
             #expect(model.selection.allSatisfy(model.contains), context)
             #expect(model.count == after.paths.count, context)
-            if case .expansion(_, let oldRow?) = operation, let change = update.rows {
-                #expect(change.replaced == oldRow..<Self.subtreeEnd(of: oldRow, in: before.rows), context)
+            if case .expansion(_, let oldRow) = operation, let change = update.rows {
+                let start = oldRow ?? change.replaced.lowerBound
+                #expect(change.replaced == start..<Self.subtreeEnd(of: start, in: before.rows), context)
             }
             if order != .input {
                 let fresh = try TreeBrowserModel(paths: after.paths.map(\.description), order: order)
@@ -119,7 +120,9 @@ struct TreeBrowserPropertyTests {
         case 0: return (.expansion("expand \(path)", oldRow), model.expand(path), false)
         case 1: return (.expansion("collapse \(path)", oldRow), model.collapse(path), false)
         case 2: return (.expansion("toggle \(path)", oldRow), model.toggle(path), false)
-        case 3: return (.other("reveal \(path)"), model.reveal(path, focus: Bool.random(using: &random)), false)
+        case 3:
+            let focus = Bool.random(using: &random)
+            return (.expansion("reveal \(path)", nil), model.reveal(path, focus: focus), false)
         case 4:
             let flatten = Bool.random(using: &random)
             return (.other("flatten \(flatten)"), model.setFlattened(flatten), false)
