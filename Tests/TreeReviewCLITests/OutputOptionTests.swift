@@ -22,6 +22,8 @@ struct OutputOptionTests {
         ("plain", ["--format", "plain"]),
         ("plain-search", ["--format", "plain", "--search", "app/model"]),
         ("icons-nerd", ["--icons", "nerd"]),
+        ("json", ["--format", "json"]),
+        ("json-search-collapse", ["--format", "json", "--search", "views", "--search-mode", "collapse", "--no-flatten"]),
         ("icons-names-depth", ["--icons", "names", "--depth", "1"]),
     ]
 

@@ -59,6 +59,14 @@ struct StdinTests {
         #expect(outcome.errorLines.count == 1)
     }
 
+    @Test func stdinTreeMatchesItsGolden() throws {
+        let input = Array("M\tSources/App/main.swift\nR087\tdocs/old.md\tdocs/guide/new.md\nA\tREADME.md\nD\tlegacy/a.c\nD\tlegacy/b.c\n".utf8)
+        let tree = CLIRunner.run(["--stdin"], in: "/", input: input)
+        Golden.check(tree.text, named: "stdin-tree.txt", area: "CLI")
+        let json = CLIRunner.run(["--stdin", "--format", "json"], in: "/", input: input)
+        Golden.check(json.text, named: "stdin-json.txt", area: "CLI")
+    }
+
     @Test func quotedPathsAreUnquoted() throws {
         let input = Array("A\t\"na\\303\\257ve/caf\\303\\251.md\"\nM\t\"tab\\there.txt\"\n".utf8)
         let json = try CLIRunner.json(["--stdin"], in: "/", input: input)
