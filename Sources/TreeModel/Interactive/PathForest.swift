@@ -201,8 +201,38 @@ struct PathForest: Sendable {
     /// Starts recording inserts and removals so that ``rollBack()`` can undo them.
     mutating func beginJournal() { journal = [] }
 
-    /// Stops recording and forgets the journal.
-    mutating func commitJournal() { journal = nil }
+    /// Stops recording and returns what was recorded.
+    mutating func commitJournal() -> [Change] {
+        defer { journal = nil }
+        return journal ?? []
+    }
+
+    /// The deepest live directory whose children changed in `changes` or that lies above all
+    /// such directories (possibly the root), or `nil` when nothing changed.
+    func commonAncestorOfChanges(_ changes: [Change]) -> Int? {
+        var result: Int?
+        for change in changes {
+            let slot = switch change {
+            case .created(let slot): slot
+            case .removed(let slot, _): slot
+            }
+            let parent = nodes[slot].parent
+            guard nodes[parent].isAlive else { continue }
+            result = result.map { commonAncestor($0, parent) } ?? parent
+        }
+        return result
+    }
+
+    private func commonAncestor(_ a: Int, _ b: Int) -> Int {
+        var x = a, y = b
+        while nodes[x].depth > nodes[y].depth { x = nodes[x].parent }
+        while nodes[y].depth > nodes[x].depth { y = nodes[y].parent }
+        while x != y {
+            x = nodes[x].parent
+            y = nodes[y].parent
+        }
+        return x
+    }
 
     /// Undoes every recorded change, newest first, and stops recording.
     mutating func rollBack() {

@@ -26,8 +26,12 @@ extension TreeBrowserModel {
     @discardableResult
     public mutating func apply(_ mutation: TreeMutation) throws(TreeMutationError) -> TreeUpdate {
         var context = beginUpdate([mutation])
-        try perform(mutation, &context)
-        return finishUpdate(context)
+        forest.beginJournal()
+        do { try perform(mutation, &context) } catch {
+            forest.rollBack()
+            throw error
+        }
+        return finishUpdate(context, forest.commitJournal())
     }
 
     /// Applies `mutations` in order, all or nothing, and reports one update.
@@ -46,8 +50,7 @@ extension TreeBrowserModel {
                 throw .inBatch(position: position, error)
             }
         }
-        forest.commitJournal()
-        return finishUpdate(context)
+        return finishUpdate(context, forest.commitJournal())
     }
 
     // MARK: Steps
@@ -105,9 +108,14 @@ extension TreeBrowserModel {
         }
     }
 
-    /// Recomputes the rows, settles a lost focus, and reports the update.
-    mutating func finishUpdate(_ context: UpdateContext) -> TreeUpdate {
-        let rows = refreshAll()
+    /// Recomputes the rows below the deepest directory above every change, settles a lost
+    /// focus, and reports the update.
+    mutating func finishUpdate(_ context: UpdateContext, _ changes: [PathForest.Change]) -> TreeUpdate {
+        let rows: RowReplacement? = switch forest.commonAncestorOfChanges(changes) {
+        case nil: nil
+        case PathForest.root: refreshAll()
+        case let directory?: refreshSubtree(ofSlot: directory, trimmed: true)
+        }
         if focus == nil, let lost = context.lostFocus {
             focus = nearestRow(to: lost, removedAt: context.focusRowBefore).map { forest.nodes[visible[$0].node].path }
         }

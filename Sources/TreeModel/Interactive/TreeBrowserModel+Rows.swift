@@ -93,16 +93,21 @@ extension TreeBrowserModel {
         return end
     }
 
-    /// Recomputes the row showing `slot` and the rows below it: one contiguous range.
-    mutating func refreshSubtree(ofSlot slot: Int) -> RowReplacement? {
+    /// Recomputes the row showing `slot` and the rows below it: one contiguous range,
+    /// reported whole, or trimmed to the rows that differ when `trimmed`.
+    mutating func refreshSubtree(ofSlot slot: Int, trimmed: Bool = false) -> RowReplacement? {
         guard let index = rowIndex(ofSlot: slot) else { return nil }
         let end = subtreeEnd(ofRow: index)
         let old = visible[index]
         var fresh = [makeRow(head: old.head, level: old.level)]
         if fresh[0].isExpanded { appendRows(below: fresh[0].node, level: old.level + 1, into: &fresh) }
-        if end - index == fresh.count && visible[index..<end].elementsEqual(fresh) { return nil }
+        let difference = RowReplacement.between(Array(visible[index..<end]), fresh, equal: ==)
+        guard let difference else { return nil }
         visible.replaceSubrange(index..<end, with: fresh)
-        return RowReplacement(replaced: index..<end, inserted: index..<(index + fresh.count))
+        guard trimmed else { return RowReplacement(replaced: index..<end, inserted: index..<(index + fresh.count)) }
+        return RowReplacement(
+            replaced: (index + difference.replaced.lowerBound)..<(index + difference.replaced.upperBound),
+            inserted: (index + difference.inserted.lowerBound)..<(index + difference.inserted.upperBound))
     }
 
     /// Recomputes every row; the update is the smallest range that differs.
