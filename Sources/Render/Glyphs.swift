@@ -6,6 +6,8 @@ struct Glyphs {
     let blank: [UInt8]
     let arrow: [UInt8]
     let arrowWidth: Int
+    let rightArrow: [UInt8]
+    let rightArrowWidth: Int
     let minus: [UInt8]
     let separator: [UInt8]
     let ellipsis: [UInt8]
@@ -19,6 +21,8 @@ struct Glyphs {
             pipe = Array("│   ".utf8)
             arrow = Array(" ← ".utf8)
             arrowWidth = 3
+            rightArrow = Array(" → ".utf8)
+            rightArrowWidth = 3
             minus = Array("−".utf8)
             separator = Array(" · ".utf8)
             ellipsis = Array("…".utf8)
@@ -29,6 +33,8 @@ struct Glyphs {
             pipe = Array("|   ".utf8)
             arrow = Array(" <- ".utf8)
             arrowWidth = 4
+            rightArrow = Array(" -> ".utf8)
+            rightArrowWidth = 4
             minus = Array("-".utf8)
             separator = Array(" - ".utf8)
             ellipsis = Array("...".utf8)

@@ -128,6 +128,7 @@ struct TreeRows {
         if let budget, prefixWidth + width + nameWidth + suffixWidth > budget {
             suffixWidth = appendOrigin(of: change, shortened: true)
         }
+        suffixWidth += appendModeChange(of: change)
         let style: Style? = isMatch && color ? .match : nil
         return width + appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth, prefixWidth: prefixWidth + width)
     }
@@ -155,6 +156,34 @@ struct TreeRows {
             width += 4 + decimalDigits(similarity)
         }
         return width
+    }
+
+    /// Appends ` (mode 100644 → 100755)` or ` (file → symlink)` to `suffix` when the mode changed.
+    private mutating func appendModeChange(of change: FileChange) -> Int {
+        guard let old = change.oldMode, let new = change.newMode, old != new else { return 0 }
+        let start = suffix.count
+        suffix.append(" (")
+        if change.status == .typeChanged {
+            suffix.append(contentsOf: Self.kind(of: old).utf8)
+            suffix.append(contentsOf: glyphs.rightArrow)
+            suffix.append(contentsOf: Self.kind(of: new).utf8)
+        } else {
+            suffix.append("mode ")
+            suffix.append(contentsOf: old.description.utf8)
+            suffix.append(contentsOf: glyphs.rightArrow)
+            suffix.append(contentsOf: new.description.utf8)
+        }
+        suffix.append(")")
+        return suffix.count - start - (glyphs.rightArrow.count - glyphs.rightArrowWidth)
+    }
+
+    private static func kind(of mode: FileMode) -> String {
+        switch mode {
+        case .symlink: "symlink"
+        case .submodule: "submodule"
+        case .executable: "executable"
+        default: "file"
+        }
     }
 
     /// Appends `name`, then `suffix` (dimmed). When the row would pass the budget, the name
