@@ -9,6 +9,12 @@ public enum ChangeStatus: String, Sendable, CaseIterable, Hashable {
     case untracked
     case unmerged
 
+    /// The status git's `--name-status` letter stands for (`?` for untracked).
+    public init?(letter: Character) {
+        guard let status = Self.allCases.first(where: { $0.letter == letter }) else { return nil }
+        self = status
+    }
+
     /// The one-letter marker git's `--name-status` uses (`?` for untracked, as `git status -s`).
     public var letter: Character {
         switch self {

@@ -112,17 +112,7 @@ struct ChangeListReader {
         guard paths.count == (paired ? 2 : 1) else {
             throw InputError(description: "line \(line): status \(code.letter) needs \(paired ? "two paths" : "one path"), found \(paths.count)")
         }
-        let status: ChangeStatus? = switch code.letter {
-        case "A": .added
-        case "M": .modified
-        case "D": .deleted
-        case "R": .renamed
-        case "C": .copied
-        case "T": .typeChanged
-        case "U": .unmerged
-        case "?": .untracked
-        default: nil
-        }
+        let status = ChangeStatus(letter: code.letter)
         return FileChange(status: status, path: paths[paired ? 1 : 0], oldPath: paired ? paths[0] : nil,
                           similarity: paired ? (code.score ?? 100) : nil)
     }

@@ -9,7 +9,7 @@ struct StatusFilter: Equatable {
     init(_ text: String) throws {
         guard !text.isEmpty else { throw UsageError("--status needs letters such as AM or d") }
         for character in text {
-            guard let status = Self.status(for: Character(character.uppercased())) else {
+            guard let status = ChangeStatus(letter: Character(character.uppercased())) else {
                 throw UsageError("invalid status '\(character)' in --status '\(text)': use A C D M R T U ? (lower case drops)")
             }
             if character.isLowercase { dropped.insert(status) } else { kept.insert(status) }
@@ -22,9 +22,5 @@ struct StatusFilter: Equatable {
         guard let status else { return kept.isEmpty }
         if dropped.contains(status) { return false }
         return kept.isEmpty || kept.contains(status)
-    }
-
-    private static func status(for letter: Character) -> ChangeStatus? {
-        ChangeStatus.allCases.first { $0.letter == letter }
     }
 }

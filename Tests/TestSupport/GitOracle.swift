@@ -17,7 +17,7 @@ public enum GitOracle {
         while !fields.isEmpty {
             let code = String(decoding: fields.removeFirst(), as: UTF8.self)
             let letter = code.first!
-            let status = status(letter)
+            let status = ChangeStatus(letter: letter)
             if letter == "R" || letter == "C" {
                 let old = RawPath(bytes: fields.removeFirst())
                 let new = RawPath(bytes: fields.removeFirst())
@@ -56,19 +56,6 @@ public enum GitOracle {
         var pieces = bytes.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
         if pieces.last?.isEmpty == true { pieces.removeLast() }
         return pieces
-    }
-
-    private static func status(_ letter: Character) -> ChangeStatus? {
-        switch letter {
-        case "A": .added
-        case "M": .modified
-        case "D": .deleted
-        case "R": .renamed
-        case "C": .copied
-        case "T": .typeChanged
-        case "U": .unmerged
-        default: nil
-        }
     }
 
     /// The fields of a change the oracle knows: everything but the modes (and, for untracked
