@@ -315,14 +315,3 @@ struct PathForest: Sendable {
 
 /// A path given as a file where a directory of that name exists, or the other way round.
 struct PathConflict: Error {}
-
-/// Path bytes as a dictionary key, hashed as one buffer rather than byte by byte.
-struct PathKey: Hashable, Sendable {
-    let bytes: [UInt8]
-
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
-
-    func hash(into hasher: inout Hasher) {
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-    }
-}
