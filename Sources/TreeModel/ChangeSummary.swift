@@ -1,22 +1,33 @@
 /// Totals over a set of changed files: counts per status, binaries and line counts.
 ///
-/// Line totals are `nil` when any file's lines were not counted (`--no-stat`).
+/// Line totals cover the files whose content was read; they are `nil` only when there are
+/// files and none of them was read (`--no-stat`, a change list from stdin). Files whose
+/// content is not compared (untracked and unmerged ones) count in `files` and their status only.
 public struct ChangeSummary: Hashable, Sendable {
     /// Number of files.
     public private(set) var files = 0
     /// Number of files per status.
     public private(set) var counts = StatusCounts()
-    /// Binary files, or `nil` when content was not read.
-    public private(set) var binary: Int? = 0
-    /// Inserted lines over all text files, or `nil` when lines were not counted.
-    public private(set) var insertions: Int? = 0
-    /// Deleted lines over all text files, or `nil` when lines were not counted.
-    public private(set) var deletions: Int? = 0
+    private var readFiles = 0
+    private var binaryFiles = 0
+    private var insertedLines = 0
+    private var deletedLines = 0
 
     public init() {}
 
     public init<S: Sequence>(_ changes: S) where S.Element == FileChange {
         for change in changes { add(change) }
+    }
+
+    /// Binary files, or `nil` when no file's content was read.
+    public var binary: Int? { known(binaryFiles) }
+    /// Inserted lines over all text files read, or `nil` when no file's content was read.
+    public var insertions: Int? { known(insertedLines) }
+    /// Deleted lines over all text files read, or `nil` when no file's content was read.
+    public var deletions: Int? { known(deletedLines) }
+
+    private func known(_ value: Int) -> Int? {
+        files > 0 && readFiles == 0 ? nil : value
     }
 
     /// The number of files with `status`.
@@ -26,17 +37,13 @@ public struct ChangeSummary: Hashable, Sendable {
     public mutating func add(_ change: FileChange) {
         files += 1
         if let status = change.status { counts[status] += 1 }
-        guard let isBinary = change.binary else {
-            binary = nil
-            insertions = nil
-            deletions = nil
-            return
-        }
+        guard let isBinary = change.binary else { return }
+        readFiles += 1
         if isBinary {
-            binary = binary.map { $0 + 1 }
+            binaryFiles += 1
         } else {
-            insertions = Self.sum(insertions, change.insertions)
-            deletions = Self.sum(deletions, change.deletions)
+            insertedLines += change.insertions ?? 0
+            deletedLines += change.deletions ?? 0
         }
     }
 
@@ -44,9 +51,10 @@ public struct ChangeSummary: Hashable, Sendable {
     public mutating func add(_ other: ChangeSummary) {
         files += other.files
         counts.add(other.counts)
-        binary = Self.sum(binary, other.binary)
-        insertions = Self.sum(insertions, other.insertions)
-        deletions = Self.sum(deletions, other.deletions)
+        readFiles += other.readFiles
+        binaryFiles += other.binaryFiles
+        insertedLines += other.insertedLines
+        deletedLines += other.deletedLines
     }
 
     /// The status every file below shares when all are added or all deleted, else `nil`.
@@ -56,10 +64,5 @@ public struct ChangeSummary: Hashable, Sendable {
             return status
         }
         return nil
-    }
-
-    private static func sum(_ a: Int?, _ b: Int?) -> Int? {
-        guard let a, let b else { return nil }
-        return a + b
     }
 }

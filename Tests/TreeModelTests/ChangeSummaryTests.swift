@@ -16,14 +16,26 @@ struct ChangeSummaryTests {
         #expect(summary.deletions == 5)
     }
 
-    @Test func uncountedLinesMakeTotalsUnknown() {
+    @Test func totalsCoverTheFilesThatWereRead() {
         let summary = ChangeSummary([
             FileChange(status: .added, path: RawPath("a"), insertions: 3, deletions: 0, binary: false),
-            FileChange(status: .deleted, path: RawPath("b")),
+            FileChange(status: .untracked, path: RawPath("b")),
         ])
+        #expect(summary.files == 2)
+        #expect(summary.insertions == 3)
+        #expect(summary.deletions == 0)
+        #expect(summary.binary == 0)
+    }
+
+    @Test func totalsAreUnknownWhenNothingWasRead() {
+        let summary = ChangeSummary([FileChange(status: .untracked, path: RawPath("a")), FileChange(status: .deleted, path: RawPath("b"))])
         #expect(summary.insertions == nil)
         #expect(summary.deletions == nil)
         #expect(summary.binary == nil)
+        #expect(ChangeSummary().insertions == 0, "an empty summary is zero, not unknown")
+        var rolled = ChangeSummary()
+        rolled.add(summary)
+        #expect(rolled.insertions == nil)
     }
 
     @Test func wholeStatusOnlyWhenEveryFileShares() {
