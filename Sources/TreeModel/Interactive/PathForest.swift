@@ -196,6 +196,32 @@ struct PathForest: Sendable {
 
     mutating func setExpanded(_ slot: Int, _ expanded: Bool) { nodes[slot].isExpanded = expanded }
 
+    // MARK: Compaction
+
+    /// How many removed nodes are still stored.
+    var deadCount: Int { nodes.count - 1 - liveCount }
+
+    /// Drops removed nodes, renumbering the live ones depth-first; returns the new slot of
+    /// each old slot (`nil` for removed ones). Not while journaling.
+    mutating func compact() -> [Int?] {
+        precondition(journal == nil)
+        var newSlots = [Int?](repeating: nil, count: nodes.count)
+        var kept: [Node] = []
+        kept.reserveCapacity(liveCount + 1)
+        for old in subtree(of: Self.root) {
+            newSlots[old] = kept.count
+            var node = nodes[old]
+            if old != Self.root { node.parent = newSlots[node.parent]! }
+            kept.append(node)
+        }
+        for slot in kept.indices {
+            kept[slot].children = kept[slot].children.map { newSlots[$0]! }
+            if slot != Self.root { lookup[PathKey(kept[slot].path.normalized.bytes)] = slot }
+        }
+        nodes = kept
+        return newSlots
+    }
+
     // MARK: Journal
 
     /// Starts recording inserts and removals so that ``rollBack()`` can undo them.

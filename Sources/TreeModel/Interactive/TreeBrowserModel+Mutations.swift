@@ -123,8 +123,21 @@ extension TreeBrowserModel {
         if let lost = context.lostFocus, !contains(lost), let row = context.focusRowBefore {
             removedRowPositions[lost] = row
         }
+        if forest.deadCount > max(Self.compactionThreshold, forest.liveCount) { compact() }
         return TreeUpdate(rows: rows, focus: Self.focusChange(context.focusBefore, focus),
                           selectionChanged: selection != context.selectionBefore)
+    }
+
+    /// How many removed nodes may pile up (beyond the live count) before they are dropped.
+    static var compactionThreshold: Int { 4096 }
+
+    /// Drops removed nodes from storage; visible rows follow their nodes' new slots.
+    private mutating func compact() {
+        let newSlots = forest.compact()
+        for index in visible.indices {
+            visible[index].head = newSlots[visible[index].head]!
+            visible[index].node = newSlots[visible[index].node]!
+        }
     }
 
     /// Whether `path` lies strictly below the directory `directory`.

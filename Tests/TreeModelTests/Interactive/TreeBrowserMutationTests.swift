@@ -160,3 +160,27 @@ struct TreeBrowserMutationTests {
         #expect(model.focus == tp("src/app/"))
     }
 }
+
+/// Removed nodes are dropped from storage now and then; nothing observable changes.
+struct TreeBrowserCompactionTests {
+    @Test func manyAddsAndRemovesKeepRowsAndStateRight() throws {
+        var model = try TreeBrowserModel(paths: ["keep/a.txt", "keep/b/c.txt", "z.txt"], expansion: .expanded)
+        model.focus(nearestTo: tp("keep/b/c.txt"))
+        model.select(tp("z.txt"))
+        model.collapse(tp("keep/b/"))
+        model.focus(nearestTo: tp("keep/b/c.txt"))
+        let rows = model.rows
+        for round in 0..<2_000 {
+            try model.batch([.add(tp("tmp\(round % 7)/x/y.txt")), .add(tp("keep/t\(round).txt"))])
+            try model.batch([.remove(tp("tmp\(round % 7)/")), .remove(tp("keep/t\(round).txt"))])
+        }
+        #expect(model.rows == rows)
+        #expect(model.rows == referenceRows(of: model))
+        #expect(model.focus == tp("keep/b/"))
+        #expect(model.selection == [tp("z.txt")])
+        #expect(!model.isExpanded(tp("keep/b/")) && model.isExpanded(tp("keep/")))
+        #expect(model.count == 5)
+        model.expand(tp("keep/b/"))
+        #expect(model.rowIdentities == ["keep/", "keep/b/", "keep/b/c.txt", "keep/a.txt", "z.txt"])
+    }
+}
