@@ -42,7 +42,12 @@ public struct FindQuery: Hashable, Sendable {
         } else {
             lowered = Array(String(decoding: Array(bytes), as: UTF8.self).lowercased().utf8)
         }
-        return lowered.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "-") && $0 != UInt8(ascii: "_") }
+        return lowered.filter { byte in
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "&"), UInt8(ascii: "-"), UInt8(ascii: "_"): false
+            default: true
+            }
+        }
     }
 
     /// Whether `text` contains `needle` (not empty) as a run of bytes.
