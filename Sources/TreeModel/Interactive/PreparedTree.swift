@@ -12,18 +12,19 @@ public struct PreparedTree<Node, ID: Hashable & Sendable> {
     public let identities: [ID]
     /// The indices of the top-level nodes, in order.
     public let roots: [Int]
-    private let parents: [Int]
-    private let depths: [Int]
-    private let positions: [Int]
-    private let childStarts: [Int]
-    private let childList: [Int]
-    private let subtreeSizes: [Int]
-    private let lookup: [ID: Int]
+    @usableFromInline let parents: [Int]
+    @usableFromInline let depths: [Int]
+    @usableFromInline let positions: [Int]
+    @usableFromInline let childStarts: [Int]
+    @usableFromInline let childList: [Int]
+    @usableFromInline let subtreeSizes: [Int]
+    @usableFromInline let lookup: [ID: Int]
 
     /// Prepares the tree below `roots`, calling `children` once per node.
     ///
     /// - Throws: ``PreparedTreeError/cycle(_:)`` when a node's identity repeats one of its
     ///   ancestors', ``PreparedTreeError/duplicateIdentity(_:)`` when it repeats any other.
+    @inlinable
     public init(
         roots: [Node], identity: (Node) -> ID, children: (Node) -> [Node]
     ) throws(PreparedTreeError<ID>) {
@@ -137,6 +138,7 @@ extension PreparedTree: Sendable where Node: Sendable {}
 
 extension PreparedTree where Node: Identifiable, ID == Node.ID {
     /// Prepares the tree below `roots`, identifying each node by its `id`.
+    @inlinable
     public init(roots: [Node], children: (Node) -> [Node]) throws(PreparedTreeError<ID>) {
         try self.init(roots: roots, identity: \.id, children: children)
     }
