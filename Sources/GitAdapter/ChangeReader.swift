@@ -7,6 +7,7 @@ extension Repository {
     public func changes(for request: ComparisonRequest) throws -> ChangeSet {
         let trace = Trace(enabled: environment["TREEREVIEW_TRACE"] != nil)
         let resolved = try resolve(request)
+        trace.mark("resolved")
         let config = try config()
         let setting = request.renames ?? RenameSetting.fromConfig(config.diffRenames) ?? .renames(threshold: nil)
         let renameOptions = RenameOptions(setting, limit: request.renameLimit ?? config.renameLimit,
@@ -40,6 +41,7 @@ extension Repository {
             changes.append(Self.fileChange(entry))
             jobs.append(LineCounter.Job(old: entry.old, new: entry.new))
         }
+        trace.mark("changes \(changes.count)")
         if request.countLines {
             var counted: [Int] = []
             var work: [LineCounter.Job] = []
@@ -56,6 +58,7 @@ extension Repository {
             }
         }
         changes.sort { $0.path < $1.path }
+        trace.mark("sorted")
         return ChangeSet(mode: resolved.mode, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings)
     }
@@ -64,9 +67,8 @@ extension Repository {
     private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest,
                                 includeUnmodified: Bool) throws -> [ChangeEntry] {
         if case .tree(let newTree) = resolved.newSide, request.pathspecs.isEmpty {
-            var walk = TreeWalk(repository: self, includeUnmodified: includeUnmodified)
-            try walk.run(old: resolved.oldTree?.pointer, new: newTree.pointer)
-            return walk.entries
+            return try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
+                                         includeUnmodified: includeUnmodified)
         }
         let builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
         let diff = try makeDiff(resolved, builder: builder)

@@ -23,11 +23,78 @@ struct TreeWalk {
         var isTree: Bool { mode & 0o170000 == 0o040000 }
     }
 
-    /// Compares `old` with `new` (`nil` is the empty tree).
-    mutating func run(old: OpaquePointer?, new: OpaquePointer?) throws {
-        var prefix: [UInt8] = []
+    /// Compares the trees `old` and `new` (`nil` for none) found under `prefix` (ending in `/`).
+    mutating func run(prefix start: [UInt8], old: ObjectID?, new: ObjectID?) throws {
+        let oldTree = try old.map(lookup)
+        defer { if let oldTree { git_tree_free(oldTree) } }
+        let newTree = try new.map { $0 == old ? oldTree! : try lookup($0) }
+        defer { if let newTree, newTree != oldTree { git_tree_free(newTree) } }
+        var prefix = start
         prefix.reserveCapacity(256)
-        try walk(old, new, &prefix)
+        try walk(oldTree, newTree, &prefix)
+    }
+
+    /// One piece of a walk split for parallel workers.
+    enum Piece: Sendable {
+        /// Changes already known (files at the top level).
+        case entries([ChangeEntry])
+        /// A subtree still to compare.
+        case subtree(prefix: [UInt8], old: ObjectID?, new: ObjectID?)
+    }
+
+    /// Compares `old` with `new` on all cores: the top level here, each changed top-level
+    /// directory by a worker with its own repository handle; the result in path order.
+    static func parallel(repository: Repository, old: OpaquePointer?, new: OpaquePointer?,
+                         includeUnmodified: Bool) throws -> [ChangeEntry] {
+        var top = TreeWalk(repository: repository, includeUnmodified: includeUnmodified)
+        let pieces = try top.split(old, new)
+        let location = repository.location
+        let parts = try Parallel.map(count: pieces.count, chunk: 1, context: { try location.open() }) { worker, index in
+            switch pieces[index] {
+            case .entries(let entries):
+                return entries
+            case .subtree(let prefix, let old, let new):
+                var walk = TreeWalk(repository: worker, includeUnmodified: includeUnmodified)
+                try walk.run(prefix: prefix, old: old, new: new)
+                return walk.entries
+            }
+        }
+        return parts.flatMap { $0 }
+    }
+
+    /// The top level of a walk as pieces, in order.
+    private mutating func split(_ old: OpaquePointer?, _ new: OpaquePointer?) throws -> [Piece] {
+        let left = items(old)
+        let right = items(new)
+        var pieces: [Piece] = []
+        func flush(_ walk: inout TreeWalk) {
+            if !walk.entries.isEmpty {
+                pieces.append(.entries(walk.entries))
+                walk.entries = []
+            }
+        }
+        var i = 0, j = 0
+        var prefix: [UInt8] = []
+        while i < left.count || j < right.count {
+            let order: Int
+            if i == left.count { order = 1 } else if j == right.count { order = -1 } else { order = Self.compare(left[i], right[j]) }
+            let a: Item? = order <= 0 ? left[i] : nil
+            let b: Item? = order >= 0 ? right[j] : nil
+            if order <= 0 { i += 1 }
+            if order >= 0 { j += 1 }
+            let item = (a ?? b)!
+            if item.isTree {
+                if let a, let b, a.id == b.id, !includeUnmodified { continue }
+                flush(&self)
+                pieces.append(.subtree(prefix: Array(item.name) + [0x2F], old: a?.id, new: b?.id))
+            } else if let a, let b {
+                try both(a, b, &prefix)
+            } else {
+                try side(item, &prefix, deleted: a != nil)
+            }
+        }
+        flush(&self)
+        return pieces
     }
 
     private func items(_ tree: OpaquePointer?) -> [Item] {
