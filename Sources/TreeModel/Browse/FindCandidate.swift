@@ -14,12 +14,20 @@ public struct FindCandidate: Hashable, Sendable {
 
     /// A candidate for `path`, carrying `tags`.
     public init(path: TreePath, tags: [String] = []) {
+        self.init(path: path, parent: Self.parent(of: path), tags: tags)
+    }
+
+    /// A candidate whose parent directory is already known.
+    init(path: TreePath, parent: TreePath?, tags: [String]) {
         self.path = path
         self.tags = tags
-        self.parent = Self.parent(of: path)
+        self.parent = parent
         self.normalizedName = FindQuery.normalize(path.normalized.basename)
         self.normalizedIdentity = FindQuery.normalize(path.identity)
-        self.normalizedTags = tags.map { FindQuery.normalize($0.utf8) }
+        self.normalizedTags = tags.map { tag in
+            var tag = tag
+            return tag.withUTF8 { FindQuery.normalize($0) }
+        }
     }
 
     private static func parent(of path: TreePath) -> TreePath? {

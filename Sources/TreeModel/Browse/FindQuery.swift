@@ -34,19 +34,24 @@ public struct FindQuery: Hashable, Sendable {
     }
 
     /// Lowercases UTF-8 text (bytes that are not UTF-8 read as U+FFFD) and removes spaces,
-    /// `&`, `-` and `_`.
+    /// `&`, `-` and `_`; one pass for ASCII text.
     static func normalize(_ bytes: some Collection<UInt8>) -> [UInt8] {
-        let lowered: [UInt8]
-        if bytes.allSatisfy({ $0 < 0x80 }) {
-            lowered = bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 + 32 : $0 }
-        } else {
-            lowered = Array(String(decoding: Array(bytes), as: UTF8.self).lowercased().utf8)
-        }
-        return lowered.filter { byte in
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "&"), UInt8(ascii: "-"), UInt8(ascii: "_"): false
-            default: true
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if byte >= 0x80 {
+                return String(decoding: Array(bytes), as: UTF8.self).lowercased().utf8.filter { !isRemoved($0) }
             }
+            if isRemoved(byte) { continue }
+            result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        }
+        return result
+    }
+
+    private static func isRemoved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "&"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
         }
     }
 

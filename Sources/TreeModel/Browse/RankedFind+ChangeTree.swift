@@ -7,19 +7,23 @@ extension RankedFind {
         let tree = changeTree.tree
         var candidates: [FindCandidate] = []
         candidates.reserveCapacity(tree.nodes.count - 1)
-        var stack: [Int] = tree.nodes[FileTree.root].children.reversed()
-        while let index = stack.popLast() {
+        var stack: [(node: Int, parent: TreePath?)] = tree.nodes[FileTree.root].children.reversed().map { ($0, nil) }
+        while let (index, parent) = stack.popLast() {
             let node = tree.nodes[index]
-            stack.append(contentsOf: node.children.reversed())
-            guard let path = try? TreePath(RawPath(bytes: tree.identity(of: index))) else { continue }
+            var bytes = parent?.normalized.bytes ?? []
+            if parent != nil { bytes.append(UInt8(ascii: "/")) }
+            bytes.append(contentsOf: node.name)
+            if node.isDirectory { bytes.append(UInt8(ascii: "/")) }
+            guard let path = try? TreePath(RawPath(bytes: bytes)) else { continue }
             var tags: [String] = []
             if node.isDirectory {
                 if let status = changeTree.summaries[index].wholeStatus { tags.append(status.rawValue) }
+                stack.append(contentsOf: node.children.reversed().map { ($0, path) })
             } else {
                 if let status = changeTree.change(at: index)?.status { tags.append(status.rawValue) }
                 tags.append(icons.resolve(node).name)
             }
-            candidates.append(FindCandidate(path: path, tags: tags))
+            candidates.append(FindCandidate(path: path, parent: parent, tags: tags))
         }
         self.init(candidates: candidates)
     }

@@ -11,14 +11,21 @@ public struct RankedFind: Sendable {
         self.candidates = candidates
     }
 
-    /// The candidates matching `query`, by score descending, then tree order.
+    /// The candidates matching `query`, by score descending, then tree order. Candidates are
+    /// visited in tree order, so each score keeps it: ranking needs no sort.
     public func results(for query: FindQuery) -> [FindResult] {
-        var results: [FindResult] = []
+        var exact: [FindResult] = [], prefix: [FindResult] = [], contains: [FindResult] = [], tag: [FindResult] = []
         for (order, candidate) in candidates.enumerated() {
             guard let match = query.match(candidate) else { continue }
-            results.append(FindResult(path: candidate.path, parent: candidate.parent, match: match, order: order))
+            let result = FindResult(path: candidate.path, parent: candidate.parent, match: match, order: order)
+            switch match {
+            case .exact: exact.append(result)
+            case .prefix: prefix.append(result)
+            case .contains: contains.append(result)
+            case .tag: tag.append(result)
+            }
         }
-        return results.sorted { $0.match != $1.match ? $0.match > $1.match : $0.order < $1.order }
+        return exact + prefix + contains + tag
     }
 
     /// The results for `query` grouped by parent directory: groups in the order of their

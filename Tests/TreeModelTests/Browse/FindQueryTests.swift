@@ -84,6 +84,7 @@ struct FindQueryTests {
 
     @Test func normalizationLowercasesBeyondASCII() throws {
         #expect(match("ÉTÉ", candidate("docs/été.md")) == .prefix)
+        #expect(FindQuery("Été - Plan_B")?.normalized == Array("étéplanb".utf8))
         // Bytes that are not UTF-8 do not stop the rest of the name from matching.
         let invalid = try TreePath(RawPath(bytes: [0xFF] + Array("Notes.TXT".utf8)))
         #expect(match("notes.txt", FindCandidate(path: invalid)) == .contains)

@@ -93,6 +93,7 @@ struct RankedFindTests {
             "Docs/", "Docs/Old.md", "Sources/", "Sources/App/", "Sources/App/View.swift",
             "Sources/New/", "Sources/New/Other.swift", "Sources/New/Thing.swift", "notes",
         ])
+        #expect(find.candidates.map(\.parent) == find.candidates.map { FindCandidate(path: $0.path).parent })
         let markdown = icons.resolveFile(named: "Old.md").name
         #expect(find.candidates.map(\.tags) == [
             ["deleted"], ["deleted", markdown], [], [], ["modified", icons.resolveFile(named: "View.swift").name],
