@@ -32,6 +32,29 @@ struct TreeBrowserMutationTests {
         #expect(depth.isExpanded(tp("lib/")) && !depth.isExpanded(tp("lib/deep/")))
     }
 
+    @Test func aChangeInsideAClosedDirectoryChangesNoRows() throws {
+        var model = try model(.collapsed)
+        let update = try model.batch([.add(tp("src/app/new.swift")), .remove(tp("src/util.swift"))])
+        #expect(update.isEmpty)
+        #expect(model.contains(tp("src/app/new.swift")) && !model.contains(tp("src/util.swift")))
+        let topLevel = try model.add(tp("AAA.md"))
+        #expect(topLevel.rows == RowReplacement(replaced: 2..<2, inserted: 2..<3))
+    }
+
+    @Test func inputOrderPutsNewEntriesLast() throws {
+        var model = try TreeBrowserModel(paths: ["z.txt", "a/1", "m.txt"], order: .input, expansion: .expanded)
+        try model.add(tp("b.txt"))
+        try model.move(tp("z.txt"), to: tp("a/0"))
+        #expect(model.rowIdentities == ["a/", "a/1", "a/0", "m.txt", "b.txt"])
+    }
+
+    @Test func explicitExpansionAppliesToAddedDirectories() throws {
+        var model = try TreeBrowserModel(paths: ["x/y"], expansion: .identities([tp("new/"), tp("x/")]))
+        try model.add(tp("new/deeper/f"))
+        #expect(model.isExpanded(tp("new/")) && !model.isExpanded(tp("new/deeper/")))
+        #expect(model.picture == ["▸ new/deeper", "▾ x", "    y"])
+    }
+
     @Test func addRejectsAFileAndDirectoryClash() throws {
         var model = try model()
         #expect(throws: TreeMutationError.invalidPath(.fileAndDirectory(RawPath("README.md/x")))) {
