@@ -77,7 +77,9 @@ struct PathForest: Sendable {
         }
         var end = path.normalized.bytes.count
         while let slash = path.normalized.bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
-            if let existing = lookup[PathKey(Array(path.normalized.bytes[..<slash]))] { return !nodes[existing].isDirectory }
+            if let existing = lookup[PathKey(Array(path.normalized.bytes[..<slash]))] {
+                return !nodes[existing].isDirectory
+            }
             end = slash
         }
         return false
@@ -104,7 +106,8 @@ struct PathForest: Sendable {
         var created: [Int] = []
         created.reserveCapacity(missing.count)
         for end in missing.reversed() {
-            let newPath = end == bytes.count ? path : try! TreePath(RawPath(bytes: Array(bytes[..<end]) + [UInt8(ascii: "/")]))
+            let newPath = end == bytes.count
+                ? path : try! TreePath(RawPath(bytes: Array(bytes[..<end]) + [UInt8(ascii: "/")]))
             parent = append(newPath, under: parent, ordered: ordered)
             created.append(parent)
         }

@@ -61,7 +61,7 @@ extension TreeBrowserModel {
             ancestor = forest.nodes[ancestor].parent
         }
         var update = TreeUpdate(rows: topmostOpened.flatMap { refreshSubtree(ofSlot: $0) })
-        if focus { update.focus = moveFocus(to: forest.nodes[slot].path) }
+        if focus, let row = rowIndex(ofSlot: slot) { update.focus = moveFocus(to: identity(ofRow: row)) }
         return update
     }
 

@@ -53,7 +53,7 @@ extension TreeBrowserModel {
     // MARK: Helpers
 
     private mutating func focusRow(_ index: Int?) -> TreeUpdate {
-        TreeUpdate(focus: moveFocus(to: index.map { forest.nodes[visible[$0].node].path }))
+        TreeUpdate(focus: moveFocus(to: index.map(identity(ofRow:))))
     }
 
     /// Sets the focus and tells how it moved.
@@ -86,6 +86,6 @@ extension TreeBrowserModel {
     mutating func pullFocusToVisibleRow() {
         guard let slot = focus.flatMap(forest.slot(of:)), rowIndex(ofSlot: slot) == nil,
               let row = nearestVisibleRow(ofSlot: slot) else { return }
-        focus = forest.nodes[visible[row].node].path
+        focus = identity(ofRow: row)
     }
 }

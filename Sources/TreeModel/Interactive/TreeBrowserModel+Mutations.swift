@@ -117,7 +117,7 @@ extension TreeBrowserModel {
         case let directory?: refreshSubtree(ofSlot: directory, trimmed: true)
         }
         if focus == nil, let lost = context.lostFocus {
-            focus = nearestRow(to: lost, removedAt: context.focusRowBefore).map { forest.nodes[visible[$0].node].path }
+            focus = nearestRow(to: lost, removedAt: context.focusRowBefore).map(identity(ofRow:))
         }
         removedRowPositions = context.positions.filter { !contains($0.key) }
         if let lost = context.lostFocus, !contains(lost), let row = context.focusRowBefore {

@@ -21,7 +21,7 @@ extension TreeBrowserModel {
         next.removedRowPositions = [:]
         if let focused = focus, !next.contains(focused) {
             let before = focusedRowIndex
-            next.focus = next.nearestRow(to: focused, removedAt: before).map { next.forest.nodes[next.visible[$0].node].path }
+            next.focus = next.nearestRow(to: focused, removedAt: before).map(next.identity(ofRow:))
             if let before { next.removedRowPositions[focused] = before }
         }
         self = next

@@ -75,6 +75,9 @@ extension TreeBrowserModel {
         return nil
     }
 
+    /// The identity of visible row `index`.
+    func identity(ofRow index: Int) -> TreePath { forest.nodes[visible[index].node].path }
+
     /// The row showing `slot`, else the row of its nearest visible ancestor.
     func nearestVisibleRow(ofSlot slot: Int) -> Int? {
         var current = slot

@@ -30,6 +30,9 @@ struct TreeBrowserFlatteningTests {
         #expect(model.focus == tp("src/lib/core/"))
         model.collapse(tp("src/"))
         #expect(model.picture == ["▸ one", "▸ src/lib/core", "  top.txt"])
+        model.clearFocus()
+        model.reveal(tp("src/lib/"))
+        #expect(model.focus == tp("src/lib/core/"))
         #expect(!model.isExpanded(tp("src/lib/core/")) && model.isExpanded(tp("src/")))
     }
 

@@ -84,7 +84,9 @@ struct TreeBrowserMutationTests {
         model.focus(nearestTo: tp("src/util.swift"))
         let update = try model.move(tp("src/util.swift"), to: tp("src/app/aaa.swift"))
         #expect(update.focus == FocusChange(from: tp("src/util.swift"), to: tp("src/app/aaa.swift")))
-        #expect(model.rowIdentities[3...6] == ["src/app/", "src/app/aaa.swift", "src/app/main.swift", "src/app/view.swift"])
+        #expect(model.rowIdentities[3...6] == [
+            "src/app/", "src/app/aaa.swift", "src/app/main.swift", "src/app/view.swift",
+        ])
         #expect(model.focusedRowIndex == 4)
     }
 
@@ -108,7 +110,9 @@ struct TreeBrowserMutationTests {
         #expect(model.rows == referenceRows(of: model))
         #expect(model.focusedIdentity == "lib/")
         model.reveal(tp("lib/core/app/ui/list.swift"))
-        #expect(model.picture.prefix(6) == ["▾ lib", "  ▾ core", "    ▾ app", "      ▾ ui", "          button.swift", "          list.swift"])
+        #expect(model.picture.prefix(6) == [
+            "▾ lib", "  ▾ core", "    ▾ app", "      ▾ ui", "          button.swift", "          list.swift",
+        ])
     }
 
     @Test func moveValidatesBeforeChangingAnything() throws {
@@ -165,7 +169,9 @@ struct TreeBrowserMutationTests {
         model.select(tp("docs/"))
         model.select(tp("src/util.swift"), extending: true)
         let update = try model.reset(paths: ["src/app/view.swift", "src/app/new.swift", "lib/x.c", "README.md"])
-        #expect(model.picture == ["▸ lib", "▾ src", "  ▾ app", "      new.swift", "      view.swift", "  README.md"])
+        #expect(model.picture == [
+            "▸ lib", "▾ src", "  ▾ app", "      new.swift", "      view.swift", "  README.md",
+        ])
         #expect(model.focus == tp("src/app/view.swift"))
         #expect(model.selection.isEmpty)
         #expect(update.selectionChanged)
