@@ -62,6 +62,10 @@ struct TreeBrowserPropertyTests {
                 let start = oldRow ?? change.replaced.lowerBound
                 #expect(change.replaced == start..<Self.subtreeEnd(of: start, in: before.rows), context)
             }
+            if operation.description.hasPrefix("flatten") {
+                #expect(after.paths == before.paths && after.expanded == before.expanded, context)
+                #expect(after.focus == before.focus && after.selection == before.selection, context)
+            }
             if order != .input {
                 let fresh = try TreeBrowserModel(paths: after.paths.map(\.description), order: order)
                 #expect(fresh.paths == after.paths, context)
