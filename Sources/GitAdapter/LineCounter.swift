@@ -27,7 +27,7 @@ struct LineCounter {
     let attributes: Bool
 
     func count(_ jobs: [Job]) throws -> [Count] {
-        try Parallel.map(count: jobs.count, chunk: 32, context: {
+        try Parallel.map(count: jobs.count, chunk: 1, context: {
             try Worker(BlobReader(location), attributes: attributes)
         }) { worker, index in
             try worker.count(jobs[index])
