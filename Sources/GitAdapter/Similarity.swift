@@ -53,25 +53,27 @@ struct Fingerprint: Sendable, Equatable {
     init(_ bytes: UnsafeRawBufferPointer, binary: Bool) {
         size = bytes.count
         var chunks: [UInt64] = []
-        chunks.reserveCapacity(bytes.count / 32 + 1)
-        var a: UInt32 = 0, b: UInt32 = 0, n: UInt32 = 0
-        let count = bytes.count
-        var index = 0
-        while index < count {
-            let c = bytes[index]
-            index += 1
-            if !binary && c == 13 && index < count && bytes[index] == 10 { continue }
-            let oldA = a
-            a = (a << 7) ^ (b >> 25)
-            b = (b << 7) ^ (oldA >> 25)
-            a &+= UInt32(c)
-            n += 1
-            if n < 64 && c != 10 { continue }
-            let key = (a &+ b &* 0x61) % Similarity.hashBase
-            chunks.append(UInt64(key) << 32 | UInt64(n))
-            n = 0
-            a = 0
-            b = 0
+        chunks.reserveCapacity(bytes.count / 24 + 1)
+        if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 {
+            var a: UInt32 = 0, b: UInt32 = 0, n: UInt32 = 0
+            let end = base + bytes.count
+            var cursor = base
+            while cursor < end {
+                let c = cursor.pointee
+                cursor += 1
+                // In text, a CR right before an LF does not count.
+                if c == 13 && !binary && cursor < end && cursor.pointee == 10 { continue }
+                let oldA = a
+                a = ((a << 7) ^ (b >> 25)) &+ UInt32(c)
+                b = (b << 7) ^ (oldA >> 25)
+                n += 1
+                if n < 64 && c != 10 { continue }
+                let key = (a &+ b &* 0x61) % Similarity.hashBase
+                chunks.append(UInt64(key) << 32 | UInt64(n))
+                n = 0
+                a = 0
+                b = 0
+            }
         }
         chunks.sort()
         var keys: [UInt32] = []
