@@ -10,13 +10,15 @@ struct TreeWalk {
     /// Whether unmodified files are listed too (copy sources for `--find-copies-harder`).
     let includeUnmodified: Bool
     private(set) var entries: [ChangeEntry] = []
+    private let database: ObjectDatabase
 
-    init(repository: Repository, includeUnmodified: Bool) {
+    init(repository: Repository, includeUnmodified: Bool) throws {
         self.repository = repository
         self.includeUnmodified = includeUnmodified
+        database = try ObjectDatabase(repository)
     }
 
-    private struct Item {
+    fileprivate struct Item {
         var name: UnsafeBufferPointer<UInt8>
         var mode: UInt32
         var id: ObjectID
@@ -26,9 +28,7 @@ struct TreeWalk {
     /// Compares the trees `old` and `new` (`nil` for none) found under `prefix` (ending in `/`).
     mutating func run(prefix start: [UInt8], old: ObjectID?, new: ObjectID?) throws {
         let oldTree = try old.map(lookup)
-        defer { if let oldTree { git_tree_free(oldTree) } }
         let newTree = try new.map { $0 == old ? oldTree! : try lookup($0) }
-        defer { if let newTree, newTree != oldTree { git_tree_free(newTree) } }
         var prefix = start
         prefix.reserveCapacity(256)
         try walk(oldTree, newTree, &prefix)
@@ -46,15 +46,17 @@ struct TreeWalk {
     /// directory by a worker with its own repository handle; the result in path order.
     static func parallel(repository: Repository, old: OpaquePointer?, new: OpaquePointer?,
                          includeUnmodified: Bool) throws -> [ChangeEntry] {
-        var top = TreeWalk(repository: repository, includeUnmodified: includeUnmodified)
-        let pieces = try top.split(old, new)
+        var top = try TreeWalk(repository: repository, includeUnmodified: includeUnmodified)
+        let oldTree = try old.map { try top.lookup(ObjectID(git_tree_id($0).pointee)) }
+        let newTree = try new.map { try top.lookup(ObjectID(git_tree_id($0).pointee)) }
+        let pieces = try top.split(oldTree, newTree)
         let location = repository.location
         let parts = try Parallel.map(count: pieces.count, chunk: 1, context: { try location.open() }) { worker, index in
             switch pieces[index] {
             case .entries(let entries):
                 return entries
             case .subtree(let prefix, let old, let new):
-                var walk = TreeWalk(repository: worker, includeUnmodified: includeUnmodified)
+                var walk = try TreeWalk(repository: worker, includeUnmodified: includeUnmodified)
                 try walk.run(prefix: prefix, old: old, new: new)
                 return walk.entries
             }
@@ -63,9 +65,10 @@ struct TreeWalk {
     }
 
     /// The top level of a walk as pieces, in order.
-    private mutating func split(_ old: OpaquePointer?, _ new: OpaquePointer?) throws -> [Piece] {
-        let left = items(old)
-        let right = items(new)
+    private mutating func split(_ old: RawTree?, _ new: RawTree?) throws -> [Piece] {
+        defer { withExtendedLifetime(old) {}; withExtendedLifetime(new) {} }
+        let left = old?.items ?? []
+        let right = new?.items ?? []
         var pieces: [Piece] = []
         func flush(_ walk: inout TreeWalk) {
             if !walk.entries.isEmpty {
@@ -97,23 +100,6 @@ struct TreeWalk {
         return pieces
     }
 
-    private func items(_ tree: OpaquePointer?) -> [Item] {
-        guard let tree else { return [] }
-        let count = git_tree_entrycount(tree)
-        var result: [Item] = []
-        result.reserveCapacity(count)
-        for index in 0..<count {
-            let entry = git_tree_entry_byindex(tree, index)
-            let name = git_tree_entry_name(entry)!
-            let length = strlen(name)
-            let bytes = UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self)
-            result.append(Item(name: UnsafeBufferPointer(start: bytes, count: length),
-                               mode: UInt32(git_tree_entry_filemode(entry).rawValue),
-                               id: ObjectID(git_tree_entry_id(entry).pointee)))
-        }
-        return result
-    }
-
     /// git's tree order: names compared bytewise, a tree's name as if it ended in `/`.
     private static func compare(_ a: Item, _ b: Item) -> Int {
         let common = min(a.name.count, b.name.count)
@@ -126,16 +112,15 @@ struct TreeWalk {
         return Int(ca) - Int(cb)
     }
 
-    private func lookup(_ id: ObjectID) throws -> OpaquePointer {
-        var oid = id.oid
-        var tree: OpaquePointer?
-        try LibGit2.check(git_tree_lookup(&tree, repository.handle, &oid), "git_tree_lookup")
-        return tree!
+    fileprivate func lookup(_ id: ObjectID) throws -> RawTree {
+        try RawTree(database, id)
     }
 
-    private mutating func walk(_ old: OpaquePointer?, _ new: OpaquePointer?, _ prefix: inout [UInt8]) throws {
-        let left = items(old)
-        let right = items(new)
+    private mutating func walk(_ old: RawTree?, _ new: RawTree?, _ prefix: inout [UInt8]) throws {
+        // The items' names point into the raw trees: keep them alive to the end.
+        defer { withExtendedLifetime(old) {}; withExtendedLifetime(new) {} }
+        let left = old?.items ?? []
+        let right = new?.items ?? []
         var i = 0, j = 0
         while i < left.count || j < right.count {
             let order: Int
@@ -161,7 +146,6 @@ struct TreeWalk {
         prefix.append(contentsOf: item.name)
         if item.isTree {
             let tree = try lookup(item.id)
-            defer { git_tree_free(tree) }
             prefix.append(0x2F)
             try walk(deleted ? tree : nil, deleted ? nil : tree, &prefix)
             return
@@ -178,9 +162,7 @@ struct TreeWalk {
         prefix.append(contentsOf: a.name)
         if a.isTree {   // both are trees: same name in tree order means same kind
             let oldTree = try lookup(a.id)
-            defer { git_tree_free(oldTree) }
             let newTree = a.id == b.id ? oldTree : try lookup(b.id)
-            defer { if newTree != oldTree { git_tree_free(newTree) } }
             prefix.append(0x2F)
             try walk(oldTree, newTree, &prefix)
             return
@@ -197,4 +179,63 @@ struct TreeWalk {
         }
         entries.append(ChangeEntry(kind: kind, old: old, new: new))
     }
+}
+
+/// A repository's object database handle, for one thread.
+final class ObjectDatabase {
+    let pointer: OpaquePointer
+
+    init(_ repository: Repository) throws {
+        var odb: OpaquePointer?
+        try LibGit2.check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
+        pointer = odb!
+    }
+
+    deinit { git_odb_free(pointer) }
+}
+
+/// A tree object read raw from the object database and split into entries, as git reads
+/// trees: no parsed object, no object cache. The entries' names point into the raw data,
+/// which lives as long as this object.
+fileprivate final class RawTree {
+    private let object: OpaquePointer
+    let items: [TreeWalk.Item]
+
+    init(_ database: ObjectDatabase, _ id: ObjectID) throws {
+        var oid = id.oid
+        var object: OpaquePointer?
+        try LibGit2.check(git_odb_read(&object, database.pointer, &oid), "git_odb_read")
+        self.object = object!
+        guard git_odb_object_type(object) == GIT_OBJECT_TREE else {
+            throw AdapterError.libgit2(call: "git_odb_read", code: -1, message: "\(id.hex) is not a tree")
+        }
+        let size = git_odb_object_size(object)
+        var items: [TreeWalk.Item] = []
+        if size > 0, let data = git_odb_object_data(object) {
+            let base = data.assumingMemoryBound(to: UInt8.self)
+            let end = base + size
+            var cursor = base
+            while cursor < end {
+                var mode: UInt32 = 0
+                while cursor < end && cursor.pointee != 0x20 {
+                    mode = mode << 3 | UInt32(cursor.pointee &- 0x30)
+                    cursor += 1
+                }
+                cursor += 1
+                let name = cursor
+                while cursor < end && cursor.pointee != 0 { cursor += 1 }
+                let nameLength = cursor - name
+                cursor += 1
+                guard end - cursor >= 20 else {
+                    throw AdapterError.libgit2(call: "git_odb_read", code: -1, message: "tree \(id.hex) is corrupt")
+                }
+                let id = ObjectID(rawBytes: UnsafeRawPointer(cursor))
+                cursor += 20
+                items.append(TreeWalk.Item(name: UnsafeBufferPointer(start: name, count: nameLength), mode: mode, id: id))
+            }
+        }
+        self.items = items
+    }
+
+    deinit { git_odb_object_free(object) }
 }
