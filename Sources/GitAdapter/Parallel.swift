@@ -4,7 +4,7 @@ import Foundation
 /// example a repository handle, which must stay on one thread) and pulls items in chunks.
 enum Parallel {
     /// How many workers to run: the cores available, at least one.
-    static let workerCount: Int = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    static let workerCount: Int = Int(ProcessInfo.processInfo.environment["TREEREVIEW_WORKERS"] ?? "") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// `body(context, index)` for every index in `0..<count`, in parallel; the results in order.
     /// The first error thrown by any worker is rethrown after all workers stop.
