@@ -45,15 +45,25 @@ public enum TerminalText {
         append(Array(text.utf8), to: &output)
     }
 
+    /// Appends the terminal-safe form of `bytes` to `output`.
+    /// - Returns: the display width, in columns, of what was appended.
+    @discardableResult
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Int {
+        append(buffer: bytes, to: &output)
+    }
+
     private static func append(buffer: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) -> Int {
         var width = 0
         var index = 0
         while index < buffer.count {
             let byte = buffer[index]
             if byte >= 0x20 && byte < 0x7F {
-                output.append(byte)
-                width += 1
-                index += 1
+                // A run of printable ASCII: one column per byte, copied as is.
+                var end = index + 1
+                while end < buffer.count && buffer[end] >= 0x20 && buffer[end] < 0x7F { end += 1 }
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                width += end - index
+                index = end
             } else if byte < 0x80 {
                 width += appendControl(byte, to: &output)
                 index += 1

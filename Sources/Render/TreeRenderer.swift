@@ -19,6 +19,11 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         let glyphs = Glyphs(options.charset)
         appendHeader(report, color: options.color, glyphs: glyphs, to: &output)
         guard report.view.total.files > 0 else { return }
+        if !report.linesCounted && options.width == nil {
+            // No row shows stats and nothing is shortened: each row goes straight to the output.
+            TreeRows.appendLines(report: report, options: options, to: &output)
+            return
+        }
         var tree = TreeRows(report: report, options: options)
         var columns = StatColumns(rows: tree.rows)
         if let width = options.width {

@@ -3,23 +3,32 @@ import TreeModel
 /// The rows of the tree, built in one depth-first walk over a ``TreeView``: guides, status
 /// letter, escaped names (and color codes) for each row's left part, all in one byte buffer.
 struct TreeRows {
-    /// The left parts of all rows, one after another.
+    /// The left parts of all rows, one after another (each followed by a newline when
+    /// ``lineBreaks``).
     private(set) var text: [UInt8] = []
-    /// The rows, in display order.
+    /// The rows, in display order (none are recorded when ``lineBreaks``).
     private(set) var rows: [TreeRow] = []
 
     private let report: Report
+    private let view: TreeView
+    private let tree: FileTree
+    private let changes: [FileChange]
     private let color: Bool
     private let glyphs: Glyphs
     private let budget: Int?
     private let icons: IconDrawing
     private let iconResolver: IconResolver
+    private let lineBreaks: Bool
     private var name: [UInt8] = []
     private var suffix: [UInt8] = []
 
+    /// The open rows being walked: the children of `node`, from position `next` on.
     private struct Frame {
-        var rows: [ProjectedNode]
-        var next = 0
+        /// Where the children start in the tree's child list.
+        var start: Int
+        var count: Int
+        /// The position of the next child shown (`count` when none is left).
+        var next: Int
         /// The guide prefix length to return to once these rows are done.
         var restore: Int
     }
@@ -27,30 +36,55 @@ struct TreeRows {
     /// Lays out every row; with a `budget`, names are shortened in the middle so that no
     /// row's left part is wider than `budget` columns.
     init(report: Report, options: RenderOptions, budget: Int? = nil) {
+        self.init(report: report, options: options, budget: budget, lineBreaks: false)
+        walk()
+    }
+
+    private init(report: Report, options: RenderOptions, budget: Int?, lineBreaks: Bool) {
         self.report = report
+        self.view = report.view
+        self.tree = report.view.changeTree.tree
+        self.changes = report.view.changeTree.changes
         self.color = options.color
         self.glyphs = Glyphs(options.charset)
         self.budget = budget
         self.icons = options.icons
         self.iconResolver = options.iconResolver
-        let view = report.view
-        let nodes = view.changeTree.tree.nodes
-        let changes = view.changeTree.changes
-        rows.reserveCapacity(nodes.count)
-        text.reserveCapacity(nodes.count * 24)
+        self.lineBreaks = lineBreaks
+    }
+
+    /// Appends every row's left part and a newline to `output`, without recording rows:
+    /// for output that has no stats column and is never shortened.
+    static func appendLines(report: Report, options: RenderOptions, to output: inout [UInt8]) {
+        var rows = TreeRows(report: report, options: options, budget: nil, lineBreaks: true)
+        swap(&rows.text, &output)
+        rows.walk()
+        swap(&rows.text, &output)
+    }
+
+    private mutating func walk() {
+        let slots = tree.slots
+        let list = tree.childList
+        let names = tree.names
+        if !lineBreaks {
+            rows.reserveCapacity(slots.count)
+            text.reserveCapacity(text.count + slots.count * 24)
+        }
         var guides: [UInt8] = []
-        var stack = [Frame(rows: view.topLevel, restore: 0)]
+        let root = slots[FileTree.root]
+        var stack = [Frame(start: Int(root.childStart), count: Int(root.childCount), next: 0, restore: 0)]
+        stack[0].next = nextShown(list, start: stack[0].start, count: stack[0].count, from: 0)
         while let top = stack.indices.last {
-            let next = stack[top].next
-            let count = stack[top].rows.count
-            guard next < count else {
-                guides.removeSubrange(stack[top].restore...)
+            let frame = stack[top]
+            guard frame.next < frame.count else {
+                guides.removeSubrange(frame.restore...)
                 stack.removeLast()
                 continue
             }
-            stack[top].next += 1
-            let row = stack[top].rows[next]
-            let isLast = next + 1 == count
+            let following = nextShown(list, start: frame.start, count: frame.count, from: frame.next + 1)
+            stack[top].next = following
+            let row = view.projection.row(startingAt: Int(list[frame.start + frame.next]))
+            let isLast = following == frame.count
             var width = 0
             if top > 0 {
                 text.append(contentsOf: guides)
@@ -58,36 +92,61 @@ struct TreeRows {
                 width = 4 * top
             }
             let stat: TreeStat
-            if let entry = nodes[row.node].entry {
-                width += appendFile(changes[entry], name: nodes[row.node].name, prefixWidth: width, isMatch: view.isMatch(row))
-                stat = fileStat(changes[entry])
+            let slot = slots[row.node]
+            if slot.entry >= 0 {
+                let entry = Int(slot.entry)
+                let nameRange = slot.nameStart..<(slot.nameStart + Int(slot.nameCount))
+                width += names.withUnsafeBufferPointer { names in
+                    appendFile(entry, name: UnsafeBufferPointer(rebasing: names[nameRange]), prefixWidth: width,
+                               isMatch: view.isMatch(node: row.node))
+                }
+                stat = lineBreaks ? .none : fileStat(entry)
             } else {
                 let summary = view.summaries[row.node]
-                let expanded = view.isExpanded(row)
+                let expanded = view.isExpanded(node: row.node)
                 width += appendDirectory(row, summary: summary, expanded: expanded, prefixWidth: width)
-                stat = directoryStat(summary)
+                stat = lineBreaks ? .none : directoryStat(summary)
                 if expanded {
                     let restore = guides.count
                     if top > 0 { guides.append(contentsOf: isLast ? glyphs.blank : glyphs.pipe) }
-                    stack.append(Frame(rows: view.children(of: row.node), restore: restore))
+                    let start = Int(slot.childStart), count = Int(slot.childCount)
+                    stack.append(Frame(start: start, count: count, next: nextShown(list, start: start, count: count, from: 0),
+                                       restore: restore))
                 }
             }
-            rows.append(TreeRow(end: text.count, width: width, stat: stat))
+            if lineBreaks {
+                text.append(UInt8(ascii: "\n"))
+            } else {
+                rows.append(TreeRow(end: text.count, width: width, stat: stat))
+            }
         }
     }
 
+    /// The first position at or after `position` among the children in `list[start..<start+count]`
+    /// whose row is shown, or `count`.
+    private func nextShown(_ list: [Int32], start: Int, count: Int, from position: Int) -> Int {
+        guard view.filtersRows else { return position }
+        var position = position
+        while position < count, !view.shows(view.projection.row(startingAt: Int(list[start + position])).node) {
+            position += 1
+        }
+        return position
+    }
+
     private mutating func appendDirectory(_ row: ProjectedNode, summary: ChangeSummary, expanded: Bool, prefixWidth: Int) -> Int {
-        let nodes = report.view.changeTree.tree.nodes
         name.removeAll(keepingCapacity: true)
         var nameWidth = 0
-        for node in report.view.projection.chain(of: row) {
-            nameWidth += TerminalText.append(nodes[node].name, to: &name) + 1
+        var node = row.first
+        while true {
+            nameWidth += TerminalText.append(tree.name(of: node), to: &name) + 1
             name.append(UInt8(ascii: "/"))
+            if node == row.node { break }
+            node = view.projection.next(inChain: node)
         }
         suffix.removeAll(keepingCapacity: true)
         let suffixWidth = expanded ? 0 : appendCollapsedSummary(summary, to: &suffix)
         let iconWidth = icons == .none ? 0 : icons.append(iconResolver.resolveDirectory(expanded: expanded), color: color, to: &text)
-        let style = report.view.isMatch(row) && color ? Style.match : Style.directory(summary)
+        let style = view.isMatch(node: row.node) && color ? Style.match : Style.directory(summary)
         return iconWidth + appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth, prefixWidth: prefixWidth + iconWidth)
     }
 
@@ -110,9 +169,9 @@ struct TreeRows {
         return output.count - start
     }
 
-    private mutating func appendFile(_ change: FileChange, name fileName: [UInt8], prefixWidth: Int, isMatch: Bool) -> Int {
+    private mutating func appendFile(_ entry: Int, name fileName: UnsafeBufferPointer<UInt8>, prefixWidth: Int, isMatch: Bool) -> Int {
         var width = 0
-        if let status = change.status {
+        if let status = changes[entry].status {
             Style.status(status).open(&text, enabled: color)
             text.append(status.letter.asciiValue ?? UInt8(ascii: "?"))
             Style.close(&text, enabled: color)
@@ -122,6 +181,13 @@ struct TreeRows {
         if icons != .none {
             width += icons.append(iconResolver.resolveFile(named: fileName), color: color, to: &text)
         }
+        let style: Style? = isMatch && color ? .match : nil
+        let plain = changes[entry].oldPath == nil && changes[entry].oldMode == nil && changes[entry].newMode == nil
+        if plain && style == nil && budget == nil {
+            // Nothing to shorten, style or add: the escaped name goes straight into the text.
+            return width + TerminalText.append(fileName, to: &text)
+        }
+        let change = changes[entry]
         name.removeAll(keepingCapacity: true)
         let nameWidth = TerminalText.append(fileName, to: &name)
         var suffixWidth = appendOrigin(of: change, shortened: false)
@@ -129,7 +195,6 @@ struct TreeRows {
             suffixWidth = appendOrigin(of: change, shortened: true)
         }
         suffixWidth += appendModeChange(of: change)
-        let style: Style? = isMatch && color ? .match : nil
         return width + appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth, prefixWidth: prefixWidth + width)
     }
 
@@ -214,11 +279,12 @@ struct TreeRows {
         return (result.text, result.width)
     }
 
-    private func fileStat(_ change: FileChange) -> TreeStat {
+    private func fileStat(_ entry: Int) -> TreeStat {
         guard report.linesCounted else { return .none }
-        if change.binary == true { return .binary }
-        guard change.insertions != nil || change.deletions != nil else { return .none }
-        return .lines(insertions: change.insertions ?? 0, deletions: change.deletions ?? 0)
+        if changes[entry].binary == true { return .binary }
+        let insertions = changes[entry].insertions, deletions = changes[entry].deletions
+        guard insertions != nil || deletions != nil else { return .none }
+        return .lines(insertions: insertions ?? 0, deletions: deletions ?? 0)
     }
 
     private func directoryStat(_ summary: ChangeSummary) -> TreeStat {

@@ -35,15 +35,26 @@ public struct ChangeSummary: Hashable, Sendable {
 
     /// Adds one file.
     public mutating func add(_ change: FileChange) {
+        add(status: change.status, binary: change.binary, insertions: change.insertions, deletions: change.deletions)
+    }
+
+    /// Adds the file `change` points to, reading only the fields summed (no copy of its paths).
+    mutating func add(fieldsOf change: UnsafePointer<FileChange>) {
+        add(status: change.pointee.status, binary: change.pointee.binary,
+            insertions: change.pointee.insertions, deletions: change.pointee.deletions)
+    }
+
+    @inline(__always)
+    private mutating func add(status: ChangeStatus?, binary: Bool?, insertions: Int?, deletions: Int?) {
         files += 1
-        if let status = change.status { counts[status] += 1 }
-        guard let isBinary = change.binary else { return }
+        if let status { counts[status] += 1 }
+        guard let isBinary = binary else { return }
         readFiles += 1
         if isBinary {
             binaryFiles += 1
         } else {
-            insertedLines += change.insertions ?? 0
-            deletedLines += change.deletions ?? 0
+            insertedLines += insertions ?? 0
+            deletedLines += deletions ?? 0
         }
     }
 

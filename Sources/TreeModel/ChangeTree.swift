@@ -12,7 +12,7 @@ public struct ChangeTree: Sendable {
     /// Arranges `changes` by path.
     public init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
         self.changes = changes
-        let tree = FileTree(filePaths: changes.map(\.path), order: order)
+        let tree = FileTree(changes: changes, order: order)
         let summaries = NodeSummaries(tree: tree, changes: changes)
         self.tree = tree
         self.summaries = summaries
@@ -23,7 +23,8 @@ public struct ChangeTree: Sendable {
 
     /// The change a file node stands for.
     public func change(at node: Int) -> FileChange? {
-        tree.nodes[node].entry.map { changes[$0] }
+        let entry = tree.slots[node].entry
+        return entry >= 0 ? changes[Int(entry)] : nil
     }
 
     /// The summary of everything.

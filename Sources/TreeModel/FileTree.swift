@@ -4,11 +4,15 @@
 ///
 /// Node 0 is an invisible root; the top-level entries are its children. A file and a
 /// directory may share a name (`src` deleted, `src/a.c` added): their identities differ.
+///
+/// Storage is compact: one fixed-size ``Slot`` per node, every name in one byte arena and
+/// every child list in one index array, so a tree of many files costs a few allocations.
+/// ``nodes`` presents the same data as ``Node`` values.
 public struct FileTree: Sendable {
     /// One node: a directory or a file.
     public struct Node: Sendable {
         /// The last piece of the path.
-        public let name: [UInt8]
+        public let name: ArraySlice<UInt8>
         /// The parent node, or `nil` for the root.
         public let parent: Int?
         /// Whether this node is a directory.
@@ -18,11 +22,68 @@ public struct FileTree: Sendable {
         /// For a file, the index of its entry in the input.
         public let entry: Int?
         /// Ordered children (directories only).
-        public internal(set) var children: [Int] = []
+        public let children: Children
     }
 
+    /// The ordered children of a node, as node indices (zero-based positions).
+    public struct Children: RandomAccessCollection, Sendable {
+        let storage: [Int32]
+        let start: Int
+        public let count: Int
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { count }
+
+        public subscript(position: Int) -> Int {
+            precondition(position >= 0 && position < count, "child position out of range")
+            return Int(storage[start + position])
+        }
+    }
+
+    /// Every node, indexed like the tree (`nodes[0]` is the root).
+    public struct Nodes: RandomAccessCollection, Sendable {
+        let tree: FileTree
+
+        public var startIndex: Int { 0 }
+        public var endIndex: Int { tree.slots.count }
+
+        public subscript(index: Int) -> Node {
+            let slot = tree.slots[index]
+            return Node(
+                name: tree.names[slot.nameStart..<(slot.nameStart + Int(slot.nameCount))],
+                parent: slot.parent < 0 ? nil : Int(slot.parent),
+                isDirectory: slot.isDirectory,
+                depth: Int(slot.depth),
+                entry: slot.entry < 0 ? nil : Int(slot.entry),
+                children: Children(storage: tree.childList, start: Int(slot.childStart), count: Int(slot.childCount)))
+        }
+    }
+
+    /// The stored form of one node.
+    package struct Slot: Sendable {
+        /// Where the name starts in ``FileTree/names``.
+        package var nameStart: Int
+        package var nameCount: Int32
+        /// The parent node, -1 for the root.
+        package var parent: Int32
+        /// The input entry of a file, -1 for a directory.
+        package var entry: Int32
+        package var depth: Int32
+        /// Where the children start in ``FileTree/childList``.
+        package var childStart: Int32
+        package var childCount: Int32
+        package var isDirectory: Bool
+    }
+
+    /// The nodes' stored form; `slots[0]` is the root.
+    package private(set) var slots: [Slot]
+    /// Every node's name, one after another.
+    package private(set) var names: [UInt8]
+    /// Every directory's ordered children, one list after another.
+    package private(set) var childList: [Int32]
+
     /// All nodes; `nodes[0]` is the root.
-    public private(set) var nodes: [Node]
+    public var nodes: Nodes { Nodes(tree: self) }
     /// The file node of each input entry (duplicates share the first one's node).
     public private(set) var nodeOfEntry: [Int]
     /// The input entries in byte order of their paths, each path once (its first entry).
@@ -37,53 +98,201 @@ public struct FileTree: Sendable {
     /// Paths are visited in byte order, so that every directory's contents arrive together
     /// and a stack of open directories replaces any hashing.
     public init(filePaths paths: [RawPath], order: TreeOrder = .foldersFirst) {
-        nodes = [Node(name: [], parent: nil, isDirectory: true, depth: -1, entry: nil)]
-        nodes.reserveCapacity(paths.count + paths.count / 4 + 1)
-        nodeOfEntry = [Int](repeating: FileTree.root, count: paths.count)
-        let visitOrder = Self.byteOrder(of: paths)
-        var open: [Int] = [Self.root]
-        var previousFile: (entry: Int, node: Int)?
-        var pieces: [Range<Int>] = []
-        uniqueEntriesInByteOrder.reserveCapacity(paths.count)
-        for entry in visitOrder {
-            let bytes = paths[entry].bytes
-            if let previous = previousFile, paths[previous.entry].bytes == bytes {
-                nodeOfEntry[entry] = previous.node
-                continue
-            }
-            Self.split(bytes, into: &pieces)
-            guard let last = pieces.last else { continue }
-            var depth = 0
-            while depth + 1 < open.count, depth < pieces.count - 1,
-                  nodes[open[depth + 1]].name.elementsEqual(bytes[pieces[depth]]) {
-                depth += 1
-            }
-            open.removeLast(open.count - 1 - depth)
-            for piece in pieces[depth..<(pieces.count - 1)] {
-                open.append(append(Node(name: Array(bytes[piece]), parent: open[open.count - 1], isDirectory: true,
-                                        depth: open.count - 1, entry: nil)))
-            }
-            let file = append(Node(name: Array(bytes[last]), parent: open[open.count - 1], isDirectory: false,
-                                   depth: open.count - 1, entry: entry))
-            nodeOfEntry[entry] = file
-            previousFile = (entry, file)
-            uniqueEntriesInByteOrder.append(entry)
+        self.init(count: paths.count, order: order) { entry, body in
+            paths[entry].bytes.withUnsafeBufferPointer(body)
         }
+    }
+
+    /// Builds the tree of the changes' paths, as ``init(filePaths:order:)`` does.
+    package init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
+        self = changes.withUnsafeBufferPointer { changes in
+            FileTree(count: changes.count, order: order) { entry, body in
+                changes[entry].path.bytes.withUnsafeBufferPointer(body)
+            }
+        }
+    }
+
+    /// Builds the tree of `count` paths, each lent by `path` as bytes.
+    @inline(__always)
+    private init(count: Int, order: TreeOrder,
+                 path: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        slots = []
+        names = []
+        childList = []
+        nodeOfEntry = []
+        if !build(count: count, visitOrder: nil, path: path) {
+            let visitOrder = Self.byteOrder(count: count, path: path)
+            _ = build(count: count, visitOrder: visitOrder, path: path)
+        }
+        linkChildren()
         sortChildren(order)
     }
 
-    private mutating func append(_ node: Node) -> Int {
-        let index = nodes.count
-        nodes[node.parent!].children.append(index)
-        nodes.append(node)
+    /// Builds the nodes visiting the entries in `visitOrder` (input order when `nil`, which
+    /// gives up and returns `false` as soon as two paths are out of byte order).
+    private mutating func build(count: Int, visitOrder: [Int]?,
+                                path: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Bool {
+        slots = [Slot(nameStart: 0, nameCount: 0, parent: -1, entry: -1, depth: -1, childStart: 0, childCount: 0, isDirectory: true)]
+        slots.reserveCapacity(count + count / 4 + 1)
+        names = []
+        names.reserveCapacity(count * 16)
+        nodeOfEntry = [Int](repeating: FileTree.root, count: count)
+        uniqueEntriesInByteOrder = []
+        uniqueEntriesInByteOrder.reserveCapacity(count)
+        var open: [Int32] = [Int32(Self.root)]
+        var pieces: [Range<Int>] = []
+        var previous: [UInt8] = []
+        var previousNode = -1
+        var previousIsClean = true
+        var inOrder = true
+        for position in 0..<count {
+            let entry = visitOrder?[position] ?? position
+            path(entry) { bytes in
+                var shared = Shared()
+                if previousNode >= 0 {
+                    shared = previous.withUnsafeBufferPointer { Self.sharedPrefix($0, bytes) }
+                    if shared.order == 0 {
+                        nodeOfEntry[entry] = previousNode
+                        return
+                    }
+                    if shared.order > 0 && visitOrder == nil {
+                        inOrder = false
+                        return
+                    }
+                }
+                let isClean = Self.isClean(bytes, from: previousIsClean ? shared.length : 0)
+                var file: Int
+                if isClean && previousIsClean {
+                    // Both paths are plain `a/b/c`: the directories they share are the pieces
+                    // before the slashes of the common prefix, already open.
+                    open.removeLast(open.count - 1 - shared.slashes)
+                    var pieceStart = shared.pieceStart
+                    for index in pieceStart..<bytes.count where bytes[index] == UInt8(ascii: "/") {
+                        let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<index]), parent: open[open.count - 1],
+                                               depth: open.count - 1, entry: -1)
+                        open.append(Int32(directory))
+                        pieceStart = index + 1
+                    }
+                    file = append(UnsafeBufferPointer(rebasing: bytes[pieceStart...]), parent: open[open.count - 1],
+                                  depth: open.count - 1, entry: entry)
+                } else {
+                    Self.split(bytes, into: &pieces)
+                    guard let last = pieces.last else { return }
+                    var depth = 0
+                    while depth + 1 < open.count, depth < pieces.count - 1,
+                          nameEquals(Int(open[depth + 1]), UnsafeBufferPointer(rebasing: bytes[pieces[depth]])) {
+                        depth += 1
+                    }
+                    open.removeLast(open.count - 1 - depth)
+                    for piece in pieces[depth..<(pieces.count - 1)] {
+                        let directory = append(UnsafeBufferPointer(rebasing: bytes[piece]), parent: open[open.count - 1],
+                                               depth: open.count - 1, entry: -1)
+                        open.append(Int32(directory))
+                    }
+                    file = append(UnsafeBufferPointer(rebasing: bytes[last]), parent: open[open.count - 1],
+                                  depth: open.count - 1, entry: entry)
+                }
+                previous.removeAll(keepingCapacity: true)
+                previous.append(contentsOf: bytes)
+                previousIsClean = isClean
+                nodeOfEntry[entry] = file
+                previousNode = file
+                uniqueEntriesInByteOrder.append(entry)
+            }
+            if !inOrder { return false }
+        }
+        return true
+    }
+
+    /// How a path compares with the one before it.
+    private struct Shared {
+        /// Negative, zero or positive as in ``ByteOrder/compare(_:_:)-(UnsafeBufferPointer<UInt8>,_)``.
+        var order = 1
+        /// The length of the common prefix.
+        var length = 0
+        /// The slashes in the common prefix.
+        var slashes = 0
+        /// Where the piece after the common prefix's last slash starts.
+        var pieceStart = 0
+    }
+
+    @inline(__always)
+    private static func sharedPrefix(_ previous: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Shared {
+        var shared = Shared()
+        let common = min(previous.count, bytes.count)
+        var index = 0
+        while index < common {
+            let byte = bytes[index]
+            if byte != previous[index] {
+                shared.order = Int(previous[index]) - Int(byte)
+                shared.length = index
+                return shared
+            }
+            if byte == UInt8(ascii: "/") {
+                shared.slashes += 1
+                shared.pieceStart = index + 1
+            }
+            index += 1
+        }
+        shared.order = previous.count - bytes.count
+        shared.length = common
+        return shared
+    }
+
+    /// Whether `bytes` has no empty piece (no leading, trailing or double slash), given that
+    /// its first `checked` bytes are a prefix of a path that had none.
+    @inline(__always)
+    private static func isClean(_ bytes: UnsafeBufferPointer<UInt8>, from checked: Int) -> Bool {
+        var afterSlash = checked == 0 || bytes[checked - 1] == UInt8(ascii: "/")
+        for index in checked..<bytes.count {
+            let isSlash = bytes[index] == UInt8(ascii: "/")
+            if isSlash && afterSlash { return false }
+            afterSlash = isSlash
+        }
+        return !afterSlash
+    }
+
+    private func nameEquals(_ node: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let slot = slots[node]
+        guard Int(slot.nameCount) == bytes.count else { return false }
+        return names.withUnsafeBufferPointer { all in
+            ByteOrder.compare(UnsafeBufferPointer(rebasing: all[slot.nameStart..<(slot.nameStart + bytes.count)]), bytes) == 0
+        }
+    }
+
+    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, parent: Int32, depth: Int, entry: Int) -> Int {
+        let index = slots.count
+        slots.append(Slot(nameStart: names.count, nameCount: Int32(name.count), parent: parent, entry: Int32(entry),
+                          depth: Int32(depth), childStart: 0, childCount: 0, isDirectory: entry < 0))
+        slots[Int(parent)].childCount += 1
+        names.append(contentsOf: name)
         return index
     }
 
+    /// Fills ``childList``: each directory's children in the order they were created.
+    private mutating func linkChildren() {
+        var next: Int32 = 0
+        for index in slots.indices {
+            slots[index].childStart = next
+            next += slots[index].childCount
+            slots[index].childCount = 0
+        }
+        var list = [Int32](repeating: 0, count: Int(next))
+        slots.withUnsafeMutableBufferPointer { slots in
+            for index in 1..<slots.count {
+                let parent = Int(slots[index].parent)
+                list[Int(slots[parent].childStart + slots[parent].childCount)] = Int32(index)
+                slots[parent].childCount += 1
+            }
+        }
+        childList = list
+    }
+
     /// The pieces of a path: the ranges between slashes, empty ones dropped.
-    private static func split(_ bytes: [UInt8], into pieces: inout [Range<Int>]) {
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, into pieces: inout [Range<Int>]) {
         pieces.removeAll(keepingCapacity: true)
         var start = 0
-        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "/") {
             if index > start { pieces.append(start..<index) }
             start = index + 1
         }
@@ -91,53 +300,83 @@ public struct FileTree: Sendable {
     }
 
     /// Entry indices in byte order of their paths (ties in input order).
-    private static func byteOrder(of paths: [RawPath]) -> [Int] {
-        let inOrder = zip(paths, paths.dropFirst()).allSatisfy { !($1 < $0) }
-        if inOrder { return Array(paths.indices) }
-        return paths.indices.sorted { a, b in
-            let order = ByteOrder.compare(paths[a].bytes, paths[b].bytes)
+    private static func byteOrder(count: Int, path: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [Int] {
+        var copies: [[UInt8]] = []
+        copies.reserveCapacity(count)
+        for entry in 0..<count { path(entry) { copies.append(Array($0)) } }
+        return (0..<count).sorted { a, b in
+            let order = ByteOrder.compare(copies[a], copies[b])
             return order != 0 ? order < 0 : a < b
         }
     }
 
     private mutating func sortChildren(_ order: TreeOrder) {
-        var firstEntry: [Int] = []
+        var firstEntry: [Int32] = []
         if order == .input {
-            firstEntry = [Int](repeating: Int.max, count: nodes.count)
-            for index in nodes.indices.reversed() {
-                if let entry = nodes[index].entry { firstEntry[index] = min(firstEntry[index], entry) }
-                if let parent = nodes[index].parent { firstEntry[parent] = min(firstEntry[parent], firstEntry[index]) }
+            firstEntry = [Int32](repeating: Int32.max, count: slots.count)
+            for index in slots.indices.reversed() {
+                if slots[index].entry >= 0 { firstEntry[index] = min(firstEntry[index], slots[index].entry) }
+                if slots[index].parent >= 0 {
+                    let parent = Int(slots[index].parent)
+                    firstEntry[parent] = min(firstEntry[parent], firstEntry[index])
+                }
             }
         }
-        for index in nodes.indices where nodes[index].isDirectory && nodes[index].children.count > 1 {
-            var children = nodes[index].children
-            nodes[index].children = []
-            switch order {
-            case .input:
-                children.sort { firstEntry[$0] < firstEntry[$1] }
-            case .foldersFirst, .name:
-                nodes.withUnsafeBufferPointer { all in
-                    children.sort { a, b in
-                        if order == .foldersFirst, all[a].isDirectory != all[b].isDirectory { return all[a].isDirectory }
-                        let names = ByteOrder.compare(all[a].name, all[b].name)
-                        return names != 0 ? names < 0 : (!all[a].isDirectory && all[b].isDirectory)
+        slots.withUnsafeBufferPointer { slots in
+            names.withUnsafeBufferPointer { names in
+                firstEntry.withUnsafeBufferPointer { firstEntry in
+                    childList.withUnsafeMutableBufferPointer { list in
+                        let precedes: (Int32, Int32) -> Bool
+                        switch order {
+                        case .input:
+                            precedes = { firstEntry[Int($0)] < firstEntry[Int($1)] }
+                        case .foldersFirst, .name:
+                            let foldersFirst = order == .foldersFirst
+                            precedes = { a, b in
+                                let x = slots[Int(a)], y = slots[Int(b)]
+                                if foldersFirst, x.isDirectory != y.isDirectory { return x.isDirectory }
+                                let names = ByteOrder.compare(
+                                    UnsafeBufferPointer(rebasing: names[x.nameStart..<(x.nameStart + Int(x.nameCount))]),
+                                    UnsafeBufferPointer(rebasing: names[y.nameStart..<(y.nameStart + Int(y.nameCount))]))
+                                return names != 0 ? names < 0 : (!x.isDirectory && y.isDirectory)
+                            }
+                        }
+                        for slot in slots where slot.isDirectory && slot.childCount > 1 {
+                            let start = Int(slot.childStart)
+                            var children = UnsafeMutableBufferPointer(rebasing: list[start..<(start + Int(slot.childCount))])
+                            if !Self.isSorted(children, by: precedes) { children.sort(by: precedes) }
+                        }
                     }
                 }
             }
-            nodes[index].children = children
         }
+    }
+
+    private static func isSorted(_ list: UnsafeMutableBufferPointer<Int32>, by precedes: (Int32, Int32) -> Bool) -> Bool {
+        for index in 1..<list.count where !precedes(list[index - 1], list[index]) { return false }
+        return true
+    }
+
+    /// The name of `node` as a slice of ``names``.
+    package func name(of node: Int) -> ArraySlice<UInt8> {
+        let slot = slots[node]
+        return names[slot.nameStart..<(slot.nameStart + Int(slot.nameCount))]
     }
 
     /// The node's identity: its pieces joined by `/`, with a trailing `/` for a directory.
     public func identity(of index: Int) -> [UInt8] {
-        var pieces: [[UInt8]] = []
-        var current: Int? = index
-        while let node = current, node != Self.root {
-            pieces.append(nodes[node].name)
-            current = nodes[node].parent
+        var chain: [Int] = []
+        var current = index
+        while current != Self.root {
+            chain.append(current)
+            current = Int(slots[current].parent)
         }
-        var bytes = Array(pieces.reversed().joined(separator: [UInt8(ascii: "/")]))
-        if nodes[index].isDirectory && index != Self.root { bytes.append(UInt8(ascii: "/")) }
+        var bytes: [UInt8] = []
+        for (position, node) in chain.reversed().enumerated() {
+            if position > 0 { bytes.append(UInt8(ascii: "/")) }
+            bytes.append(contentsOf: name(of: node))
+        }
+        if slots[index].isDirectory && index != Self.root { bytes.append(UInt8(ascii: "/")) }
         return bytes
     }
 
@@ -151,23 +390,38 @@ public struct FileTree: Sendable {
         var current = Self.root
         for (position, piece) in pieces.enumerated() {
             let wantsDirectory = position < pieces.count - 1 || isDirectory
-            guard let next = nodes[current].children.first(where: {
-                nodes[$0].isDirectory == wantsDirectory && nodes[$0].name.elementsEqual(piece)
+            let slot = slots[current]
+            let children = childList[Int(slot.childStart)..<Int(slot.childStart + slot.childCount)]
+            guard let next = children.first(where: {
+                slots[Int($0)].isDirectory == wantsDirectory && name(of: Int($0)).elementsEqual(piece)
             }) else { return nil }
-            current = next
+            current = Int(next)
         }
         return current
     }
 
     /// The first path that names both a file and a directory (`src` and `src/a.c`), if any.
     public func fileAndDirectoryClash() -> [UInt8]? {
-        for index in nodes.indices where nodes[index].isDirectory && nodes[index].children.count > 1 {
-            let children = nodes[index].children
-            guard children.contains(where: { nodes[$0].isDirectory }),
-                  children.contains(where: { !nodes[$0].isDirectory }) else { continue }
-            let directories = Set(children.lazy.filter { nodes[$0].isDirectory }.map { nodes[$0].name })
-            if let clash = children.first(where: { !nodes[$0].isDirectory && directories.contains(nodes[$0].name) }) {
-                return identity(of: clash)
+        var directories: [Int32] = []
+        for slot in slots where slot.isDirectory && slot.childCount > 1 {
+            let children = childList[Int(slot.childStart)..<Int(slot.childStart + slot.childCount)]
+            directories.removeAll(keepingCapacity: true)
+            for child in children where slots[Int(child)].isDirectory { directories.append(child) }
+            guard !directories.isEmpty, directories.count < children.count else { continue }
+            let precedes: (Int32, Int32) -> Bool = { ByteOrder.compare(name(of: Int($0)), name(of: Int($1))) < 0 }
+            if zip(directories, directories.dropFirst()).contains(where: { !precedes($0, $1) }) {
+                directories.sort(by: precedes)
+            }
+            for child in children where !slots[Int(child)].isDirectory {
+                let fileName = name(of: Int(child))
+                var low = 0, high = directories.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if ByteOrder.compare(name(of: Int(directories[middle])), fileName) < 0 { low = middle + 1 } else { high = middle }
+                }
+                if low < directories.count, name(of: Int(directories[low])).elementsEqual(fileName) {
+                    return identity(of: Int(child))
+                }
             }
         }
         return nil

@@ -4,27 +4,30 @@ public struct NodeSummaries: Sendable {
     private let directories: [ChangeSummary]
     private let slot: [Int32]
     private let changes: [FileChange]
-    private let entries: [Int?]
+    private let tree: FileTree
     private let included: (@Sendable (Int) -> Bool)?
 
     /// Rolls up `changes` over `tree`, counting only file nodes `includes` accepts (all when `nil`).
     public init(tree: FileTree, changes: [FileChange], includes: (@Sendable (Int) -> Bool)? = nil) {
-        var slot = [Int32](repeating: -1, count: tree.nodes.count)
+        var slot = [Int32](repeating: -1, count: tree.slots.count)
         var count: Int32 = 0
-        for index in tree.nodes.indices where tree.nodes[index].isDirectory {
+        for index in tree.slots.indices where tree.slots[index].isDirectory {
             slot[index] = count
             count += 1
         }
         var directories = [ChangeSummary](repeating: ChangeSummary(), count: Int(count))
-        tree.nodes.withUnsafeBufferPointer { nodes in
+        tree.slots.withUnsafeBufferPointer { nodes in
             changes.withUnsafeBufferPointer { changes in
-                for index in nodes.indices.reversed() {
-                    guard let parent = nodes[index].parent else { continue }
-                    let target = Int(slot[parent])
-                    if let entry = nodes[index].entry {
-                        if includes?(index) ?? true { directories[target].add(changes[entry]) }
-                    } else {
-                        directories[target].add(directories[Int(slot[index])])
+                directories.withUnsafeMutableBufferPointer { directories in
+                    for index in nodes.indices.reversed() {
+                        let node = nodes[index]
+                        guard node.parent >= 0 else { continue }
+                        let target = Int(slot[Int(node.parent)])
+                        if node.entry >= 0 {
+                            if includes?(index) ?? true { directories[target].add(fieldsOf: changes.baseAddress! + Int(node.entry)) }
+                        } else {
+                            directories[target].add(directories[Int(slot[index])])
+                        }
                     }
                 }
             }
@@ -32,7 +35,7 @@ public struct NodeSummaries: Sendable {
         self.directories = directories
         self.slot = slot
         self.changes = changes
-        self.entries = tree.nodes.map(\.entry)
+        self.tree = tree
         self.included = includes
     }
 
@@ -40,7 +43,8 @@ public struct NodeSummaries: Sendable {
     public subscript(node: Int) -> ChangeSummary {
         let position = slot[node]
         if position >= 0 { return directories[Int(position)] }
-        guard let entry = entries[node], included?(node) ?? true else { return ChangeSummary() }
-        return ChangeSummary(CollectionOfOne(changes[entry]))
+        let entry = tree.slots[node].entry
+        guard entry >= 0, included?(node) ?? true else { return ChangeSummary() }
+        return ChangeSummary(CollectionOfOne(changes[Int(entry)]))
     }
 }

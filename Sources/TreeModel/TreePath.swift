@@ -40,19 +40,23 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
     /// Whether `bytes` is already a normalized file path: no empty, `.` or `..` piece and no
     /// trailing slash. Most input is, and then needs no copy.
     private static func isNormalFile(_ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            var pieceStart = 0
-            for index in 0...buffer.count {
-                guard index == buffer.count || buffer[index] == UInt8(ascii: "/") else { continue }
-                let length = index - pieceStart
-                if length == 0 { return false }
-                if buffer[pieceStart] == UInt8(ascii: "."), length == 1 || (length == 2 && buffer[pieceStart + 1] == UInt8(ascii: ".")) {
-                    return false
-                }
-                pieceStart = index + 1
+        bytes.withUnsafeBufferPointer { isNormalFile($0) }
+    }
+
+    /// Whether `buffer` is already a normalized, valid file path: relative, no empty, `.` or
+    /// `..` piece and no trailing slash (so ``init(_:)-(RawPath)`` would keep it as it is).
+    package static func isNormalFile(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var pieceStart = 0
+        for index in 0...buffer.count {
+            guard index == buffer.count || buffer[index] == UInt8(ascii: "/") else { continue }
+            let length = index - pieceStart
+            if length == 0 { return false }
+            if buffer[pieceStart] == UInt8(ascii: "."), length == 1 || (length == 2 && buffer[pieceStart + 1] == UInt8(ascii: ".")) {
+                return false
             }
-            return true
+            pieceStart = index + 1
         }
+        return true
     }
 
     /// Validates and normalizes a path given as text.

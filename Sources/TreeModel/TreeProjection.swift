@@ -24,20 +24,24 @@ public struct TreeProjection: Sendable {
 
     /// The rows below `node` (the root or the last node of a row's chain).
     public func children(of node: Int) -> [ProjectedNode] {
-        tree.nodes[node].children.map(row(startingAt:))
+        let slot = tree.slots[node]
+        return tree.childList[Int(slot.childStart)..<Int(slot.childStart + slot.childCount)].map { row(startingAt: Int($0)) }
     }
 
     /// The row that starts at `node`: the node, extended through single-directory children.
     public func row(startingAt node: Int) -> ProjectedNode {
         guard flatten else { return ProjectedNode(first: node, node: node) }
-        var current = node
-        while tree.nodes[current].isDirectory,
-              tree.nodes[current].children.count == 1,
-              let only = tree.nodes[current].children.first,
-              tree.nodes[only].isDirectory {
-            current = only
+        return tree.slots.withUnsafeBufferPointer { slots in
+            tree.childList.withUnsafeBufferPointer { list in
+                var current = node
+                while slots[current].isDirectory, slots[current].childCount == 1 {
+                    let only = Int(list[Int(slots[current].childStart)])
+                    guard slots[only].isDirectory else { break }
+                    current = only
+                }
+                return ProjectedNode(first: node, node: current)
+            }
         }
-        return ProjectedNode(first: node, node: current)
     }
 
     /// The nodes a row shows, outermost first.
@@ -45,9 +49,14 @@ public struct TreeProjection: Sendable {
         var chain = [row.first]
         var current = row.first
         while current != row.node {
-            current = tree.nodes[current].children[0]
+            current = next(inChain: current)
             chain.append(current)
         }
         return chain
+    }
+
+    /// The node after `node` in a flattened chain: its only child.
+    package func next(inChain node: Int) -> Int {
+        Int(tree.childList[Int(tree.slots[node].childStart)])
     }
 }

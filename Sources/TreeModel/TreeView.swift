@@ -45,13 +45,13 @@ public struct TreeView: Sendable {
             self.listedChanges = changeTree.sortedChanges
         }
 
-        var expanded = [Bool](repeating: false, count: tree.nodes.count)
+        var expanded = [Bool](repeating: false, count: tree.slots.count)
         let startsCollapsed = search != nil && searchMode == .collapse
         if !startsCollapsed {
             Self.expand(projection, depth: depth, into: &expanded)
         }
         if let search {
-            for index in tree.nodes.indices where search.leadsToMatch[index] && tree.nodes[index].isDirectory {
+            for index in tree.slots.indices where search.leadsToMatch[index] && tree.slots[index].isDirectory {
                 expanded[index] = true
             }
         }
@@ -61,12 +61,12 @@ public struct TreeView: Sendable {
 
     private static func expand(_ projection: TreeProjection, depth: Int?, into expanded: inout [Bool]) {
         guard let depth else {
-            for index in expanded.indices { expanded[index] = projection.tree.nodes[index].isDirectory }
+            for index in expanded.indices { expanded[index] = projection.tree.slots[index].isDirectory }
             return
         }
         var stack: [(ProjectedNode, Int)] = projection.topLevel.map { ($0, 0) }
         while let (row, level) = stack.popLast() {
-            guard projection.tree.nodes[row.node].isDirectory, level < depth else { continue }
+            guard projection.tree.slots[row.node].isDirectory, level < depth else { continue }
             for node in projection.chain(of: row) { expanded[node] = true }
             stack += projection.children(of: row.node).map { ($0, level + 1) }
         }
@@ -84,6 +84,22 @@ public struct TreeView: Sendable {
 
     /// Whether a directory row is open (its children shown) rather than a collapsed row.
     public func isExpanded(_ row: ProjectedNode) -> Bool { expanded[row.node] }
+
+    /// Whether some rows below an open row are left out (search in `hide` mode).
+    package var filtersRows: Bool { search != nil && searchMode == .hide }
+
+    /// Whether the row starting at `node`, a child of an open row, is shown (under `hide`,
+    /// only rows leading to a match are).
+    package func shows(_ node: Int) -> Bool {
+        guard let search, searchMode == .hide else { return true }
+        return search.leadsToMatch[node]
+    }
+
+    /// Whether the row ending at `node` is open.
+    package func isExpanded(node: Int) -> Bool { expanded[node] }
+
+    /// Whether the row ending at `node` matches the search.
+    package func isMatch(node: Int) -> Bool { search?.matches[node] ?? false }
 
     /// Whether a row matches the search.
     public func isMatch(_ row: ProjectedNode) -> Bool { search?.matches[row.node] ?? false }

@@ -24,44 +24,63 @@ struct ChangeListReader {
 
     private static func readLines(_ input: [UInt8]) throws -> ChangeList {
         var changes: [FileChange] = []
-        changes.reserveCapacity(input.count / 48)
         var isNameStatus: Bool?
-        var start = 0
-        var number = 0
-        while start < input.count {
-            let end = lineEnd(in: input, from: start)
-            number += 1
-            var line = input[start..<end]
-            start = end + 1
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            if line.isEmpty { continue }
-            let nameStatus = isNameStatus ?? {
-                let decided = line.firstIndex(of: UInt8(ascii: "\t")).map { statusCode(line[..<$0]) != nil } ?? false
-                isNameStatus = decided
-                return decided
-            }()
-            if !nameStatus {
-                let path = try checkedPath(try GitUnquote.path(line, line: number), line: number)
-                changes.append(FileChange(status: nil, path: path))
-                continue
+        try input.withUnsafeBufferPointer { buffer in
+            changes.reserveCapacity(lineCount(buffer))
+            var start = 0
+            var number = 0
+            while start < buffer.count {
+                let next = lineEnd(in: buffer, from: start)
+                var end = next
+                let lineStart = start
+                start = next + 1
+                number += 1
+                if end > lineStart && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+                if end == lineStart { continue }
+                let nameStatus = isNameStatus ?? {
+                    let line = input[lineStart..<end]
+                    let decided = line.firstIndex(of: UInt8(ascii: "\t")).map { statusCode(line[..<$0]) != nil } ?? false
+                    isNameStatus = decided
+                    return decided
+                }()
+                if !nameStatus {
+                    let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<end])
+                    if line[0] != UInt8(ascii: "\"") && TreePath.isNormalFile(line) {
+                        // Already a plain, normalized path: taken as it is.
+                        changes.append(FileChange(status: nil, path: RawPath(bytes: Array(line))))
+                    } else {
+                        changes.append(FileChange(status: nil, path: try barePath(input[lineStart..<end], line: number)))
+                    }
+                    continue
+                }
+                let fields = input[lineStart..<end].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+                guard let code = statusCode(fields[0]) else {
+                    throw InputError(description: "line \(number): '\(String(decoding: fields[0], as: UTF8.self))' is not a git status")
+                }
+                let paths = try fields.dropFirst().map { try checkedPath(try GitUnquote.path($0, line: number), line: number) }
+                changes.append(try makeChange(code, paths: paths, line: number))
             }
-            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-            guard let code = statusCode(fields[0]) else {
-                throw InputError(description: "line \(number): '\(String(decoding: fields[0], as: UTF8.self))' is not a git status")
-            }
-            let paths = try fields.dropFirst().map { try checkedPath(try GitUnquote.path($0, line: number), line: number) }
-            changes.append(try makeChange(code, paths: paths, line: number))
         }
         return ChangeList(changes: changes, isBarePaths: isNameStatus != true)
     }
 
+    /// A bare path line, unquoted and validated.
+    private static func barePath(_ line: ArraySlice<UInt8>, line number: Int) throws -> RawPath {
+        try checkedPath(try GitUnquote.path(line, line: number), line: number)
+    }
+
+    /// The number of lines, counting a last one without a newline.
+    private static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for byte in buffer where byte == UInt8(ascii: "\n") { count += 1 }
+        return count + (buffer.last == UInt8(ascii: "\n") ? 0 : 1)
+    }
+
     /// The index of the next newline at or after `start`, or the end of the input.
-    private static func lineEnd(in input: [UInt8], from start: Int) -> Int {
-        input.withUnsafeBufferPointer { buffer in
-            var index = start
-            while index < buffer.count && buffer[index] != UInt8(ascii: "\n") { index += 1 }
-            return index
-        }
+    private static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < buffer.count && buffer[index] != UInt8(ascii: "\n") { index += 1 }
+        return index
     }
 
     private static func readNulSeparated(_ input: [UInt8]) throws -> ChangeList {

@@ -64,6 +64,24 @@ struct FileTreeTests {
         #expect(shuffled.nodes[shuffled.nodeOfEntry[1]].entry == 1, "the first keeps its place")
     }
 
+    @Test func emptyPiecesAreDroppedWhateverComesBefore() {
+        let messy = tree(["a//b/c", "a/b/d", "a/b//e", "a/bc/f", "/a/g", "a/h/"])
+        let clean = tree(["a/b/c", "a/b/d", "a/b/e", "a/bc/f", "a/g", "a/h"])
+        #expect(names(messy, under: messy.node(identity: Array("a/".utf8))!) == ["a/b/", "a/bc/", "a/g", "a/h"])
+        #expect(names(messy, under: messy.node(identity: Array("a/b/".utf8))!) == names(clean, under: clean.node(identity: Array("a/b/".utf8))!))
+        #expect(messy.nodes.count == clean.nodes.count)
+    }
+
+    @Test func nodesPresentNamesChildrenAndEntries() throws {
+        let tree = tree(["src/b.c", "src/a.c", "README"])
+        let src = try #require(tree.node(identity: Array("src/".utf8)))
+        #expect(Array(tree.nodes[src].name) == Array("src".utf8))
+        #expect(tree.nodes[src].children.map { String(decoding: tree.nodes[$0].name, as: UTF8.self) } == ["a.c", "b.c"])
+        #expect(tree.nodes[src].children[0] == tree.nodeOfEntry[1])
+        #expect(tree.nodes[tree.nodeOfEntry[2]].entry == 2)
+        #expect(tree.nodes[FileTree.root].parent == nil && tree.nodes[src].parent == FileTree.root)
+    }
+
     @Test func flatteningJoinsDirectoryOnlyChains() {
         let tree = tree(["src/lib/core/a.swift", "src/lib/core/b.swift", "docs/readme.md", "top/only/x.c", "top/y.c"])
         let projection = TreeProjection(tree: tree, flatten: true)
