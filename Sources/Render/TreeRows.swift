@@ -12,7 +12,7 @@ struct TreeRows {
     private let report: Report
     private let view: TreeView
     private let tree: FileTree
-    private let changes: [FileChange]
+    private let changes: ChangeTree
     private let color: Bool
     private let glyphs: Glyphs
     private let budget: Int?
@@ -44,7 +44,7 @@ struct TreeRows {
         self.report = report
         self.view = report.view
         self.tree = report.view.changeTree.tree
-        self.changes = report.view.changeTree.changes
+        self.changes = report.view.changeTree
         self.color = options.color
         self.glyphs = Glyphs(options.charset)
         self.budget = budget
@@ -171,7 +171,7 @@ struct TreeRows {
 
     private mutating func appendFile(_ entry: Int, name fileName: UnsafeBufferPointer<UInt8>, prefixWidth: Int, isMatch: Bool) -> Int {
         var width = 0
-        if let status = changes[entry].status {
+        if let status = changes.status(ofEntry: entry) {
             Style.status(status).open(&text, enabled: color)
             text.append(status.letter.asciiValue ?? UInt8(ascii: "?"))
             Style.close(&text, enabled: color)
@@ -182,12 +182,11 @@ struct TreeRows {
             width += icons.append(iconResolver.resolveFile(named: fileName), color: color, to: &text)
         }
         let style: Style? = isMatch && color ? .match : nil
-        let plain = changes[entry].oldPath == nil && changes[entry].oldMode == nil && changes[entry].newMode == nil
-        if plain && style == nil && budget == nil {
+        if style == nil && budget == nil && changes.isPlain(entry: entry) {
             // Nothing to shorten, style or add: the escaped name goes straight into the text.
             return width + TerminalText.append(fileName, to: &text)
         }
-        let change = changes[entry]
+        let change = changes.change(ofEntry: entry)
         name.removeAll(keepingCapacity: true)
         let nameWidth = TerminalText.append(fileName, to: &name)
         var suffixWidth = appendOrigin(of: change, shortened: false)
@@ -281,8 +280,8 @@ struct TreeRows {
 
     private func fileStat(_ entry: Int) -> TreeStat {
         guard report.linesCounted else { return .none }
-        if changes[entry].binary == true { return .binary }
-        let insertions = changes[entry].insertions, deletions = changes[entry].deletions
+        let (binary, insertions, deletions) = changes.lines(ofEntry: entry)
+        if binary == true { return .binary }
         guard insertions != nil || deletions != nil else { return .none }
         return .lines(insertions: insertions ?? 0, deletions: deletions ?? 0)
     }

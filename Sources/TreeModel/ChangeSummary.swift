@@ -44,6 +44,9 @@ public struct ChangeSummary: Hashable, Sendable {
             insertions: change.pointee.insertions, deletions: change.pointee.deletions)
     }
 
+    /// Adds a file that carries no status and whose content was not read.
+    mutating func addStatuslessFile() { files += 1 }
+
     @inline(__always)
     private mutating func add(status: ChangeStatus?, binary: Bool?, insertions: Int?, deletions: Int?) {
         files += 1

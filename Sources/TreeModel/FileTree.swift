@@ -112,6 +112,17 @@ public struct FileTree: Sendable {
         }
     }
 
+    /// Builds the tree of a path list, as ``init(filePaths:order:)`` does.
+    package init(paths: PathList, order: TreeOrder = .foldersFirst) {
+        self = paths.bytes.withUnsafeBufferPointer { bytes in
+            paths.ranges.withUnsafeBufferPointer { ranges in
+                FileTree(count: ranges.count, order: order) { entry, body in
+                    body(UnsafeBufferPointer(rebasing: bytes[ranges[entry]]))
+                }
+            }
+        }
+    }
+
     /// Builds the tree of `count` paths, each lent by `path` as bytes.
     @inline(__always)
     private init(count: Int, order: TreeOrder,

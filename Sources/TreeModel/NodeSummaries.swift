@@ -3,12 +3,22 @@
 public struct NodeSummaries: Sendable {
     private let directories: [ChangeSummary]
     private let slot: [Int32]
-    private let changes: [FileChange]
+    private let source: ChangeTree.Source
     private let tree: FileTree
     private let included: (@Sendable (Int) -> Bool)?
 
     /// Rolls up `changes` over `tree`, counting only file nodes `includes` accepts (all when `nil`).
     public init(tree: FileTree, changes: [FileChange], includes: (@Sendable (Int) -> Bool)? = nil) {
+        self.init(tree: tree, source: .changes(changes), includes: includes)
+    }
+
+    /// Rolls up files that carry no status nor line counts (a path list) over `tree`.
+    init(statuslessFilesOf tree: FileTree) {
+        self.init(tree: tree, source: .paths(PathList(bytes: [], ranges: [])), includes: nil)
+    }
+
+    /// Rolls up the changes of `source` over `tree`, counting only file nodes `includes` accepts.
+    package init(tree: FileTree, source: ChangeTree.Source, includes: (@Sendable (Int) -> Bool)?) {
         var slot = [Int32](repeating: -1, count: tree.slots.count)
         var count: Int32 = 0
         for index in tree.slots.indices where tree.slots[index].isDirectory {
@@ -16,6 +26,12 @@ public struct NodeSummaries: Sendable {
             count += 1
         }
         var directories = [ChangeSummary](repeating: ChangeSummary(), count: Int(count))
+        let changes: [FileChange]
+        let statusless: Bool
+        switch source {
+        case .changes(let given): (changes, statusless) = (given, false)
+        case .paths: (changes, statusless) = ([], true)
+        }
         tree.slots.withUnsafeBufferPointer { nodes in
             changes.withUnsafeBufferPointer { changes in
                 directories.withUnsafeMutableBufferPointer { directories in
@@ -24,7 +40,12 @@ public struct NodeSummaries: Sendable {
                         guard node.parent >= 0 else { continue }
                         let target = Int(slot[Int(node.parent)])
                         if node.entry >= 0 {
-                            if includes?(index) ?? true { directories[target].add(fieldsOf: changes.baseAddress! + Int(node.entry)) }
+                            guard includes?(index) ?? true else { continue }
+                            if statusless {
+                                directories[target].addStatuslessFile()
+                            } else {
+                                directories[target].add(fieldsOf: changes.baseAddress! + Int(node.entry))
+                            }
                         } else {
                             directories[target].add(directories[Int(slot[index])])
                         }
@@ -34,7 +55,7 @@ public struct NodeSummaries: Sendable {
         }
         self.directories = directories
         self.slot = slot
-        self.changes = changes
+        self.source = source
         self.tree = tree
         self.included = includes
     }
@@ -45,6 +66,13 @@ public struct NodeSummaries: Sendable {
         if position >= 0 { return directories[Int(position)] }
         let entry = tree.slots[node].entry
         guard entry >= 0, included?(node) ?? true else { return ChangeSummary() }
-        return ChangeSummary(CollectionOfOne(changes[Int(entry)]))
+        switch source {
+        case .changes(let changes):
+            return ChangeSummary(CollectionOfOne(changes[Int(entry)]))
+        case .paths:
+            var summary = ChangeSummary()
+            summary.addStatuslessFile()
+            return summary
+        }
     }
 }

@@ -21,7 +21,10 @@ public struct TreeView: Sendable {
     /// Summaries of what is shown below each node (only matching files under `hide`).
     public let summaries: NodeSummaries
     /// The files shown, sorted by path bytes, each path once.
-    public let listedChanges: [FileChange]
+    public var listedChanges: [FileChange] { filteredChanges ?? changeTree.sortedChanges }
+    /// The number of files shown (``listedChanges``' count, without making them).
+    public var listedCount: Int { filteredChanges?.count ?? changeTree.tree.uniqueEntriesInByteOrder.count }
+    private let filteredChanges: [FileChange]?
     private let expanded: [Bool]
 
     public init(
@@ -38,11 +41,11 @@ public struct TreeView: Sendable {
 
         if let search, searchMode == .hide {
             let matches = search.matches
-            self.summaries = NodeSummaries(tree: tree, changes: changeTree.changes, includes: { matches[$0] })
-            self.listedChanges = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }.map { changeTree.changes[$0] }
+            self.summaries = NodeSummaries(tree: tree, source: changeTree.source, includes: { matches[$0] })
+            self.filteredChanges = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }.map(changeTree.change(ofEntry:))
         } else {
             self.summaries = changeTree.summaries
-            self.listedChanges = changeTree.sortedChanges
+            self.filteredChanges = nil
         }
 
         var expanded = [Bool](repeating: false, count: tree.slots.count)

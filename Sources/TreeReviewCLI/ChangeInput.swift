@@ -6,6 +6,8 @@ import TreeModel
 /// Where the changes come from: a repository comparison, or a change list on stdin.
 struct ChangeInput {
     var changes: [FileChange]
+    /// A bare path list, in place of ``changes``.
+    var paths: PathList? = nil
     var label: ComparisonLabel
     var linesCounted: Bool
     var warnings: [String]
@@ -28,7 +30,7 @@ struct ChangeInput {
                 throw UsageError("stdin: \(error.description)")
             }
             let label = ComparisonLabel(mode: "stdin", spec: "stdin", old: nil, new: nil, title: "stdin")
-            return ChangeInput(changes: list.changes, label: label, linesCounted: false, warnings: [], config: config,
+            return ChangeInput(changes: list.changes, paths: list.paths, label: label, linesCounted: false, warnings: [], config: config,
                                isBarePaths: list.isBarePaths)
         }
         let repository = try Repository.open(at: directory, environment: environment)

@@ -11,8 +11,11 @@ struct ChangeListReader {
 
     /// What was read.
     struct ChangeList {
-        /// The changes, in input order (duplicates kept: the tree keeps the first).
+        /// The changes, in input order (duplicates kept: the tree keeps the first); empty
+        /// when the input was a bare path list read into ``paths``.
         var changes: [FileChange]
+        /// The paths of a bare path list (one per line), kept in one buffer.
+        var paths: PathList? = nil
         /// Whether the input was bare paths, which may not name a path both as a file and a directory.
         var isBarePaths: Bool
     }
@@ -24,9 +27,11 @@ struct ChangeListReader {
 
     private static func readLines(_ input: [UInt8]) throws -> ChangeList {
         var changes: [FileChange] = []
+        var ranges: [Range<Int>] = []
+        var extra: [UInt8] = []
+        var extraEntries: [Int] = []
         var isNameStatus: Bool?
         try input.withUnsafeBufferPointer { buffer in
-            changes.reserveCapacity(lineCount(buffer))
             var start = 0
             var number = 0
             while start < buffer.count {
@@ -41,15 +46,19 @@ struct ChangeListReader {
                     let line = input[lineStart..<end]
                     let decided = line.firstIndex(of: UInt8(ascii: "\t")).map { statusCode(line[..<$0]) != nil } ?? false
                     isNameStatus = decided
+                    if !decided { ranges.reserveCapacity(buffer.count / max(8, end - lineStart) + 16) }
                     return decided
                 }()
                 if !nameStatus {
                     let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<end])
                     if line[0] != UInt8(ascii: "\"") && TreePath.isNormalFile(line) {
-                        // Already a plain, normalized path: taken as it is.
-                        changes.append(FileChange(status: nil, path: RawPath(bytes: Array(line))))
+                        // Already a plain, normalized path: used where it lies.
+                        ranges.append(lineStart..<end)
                     } else {
-                        changes.append(FileChange(status: nil, path: try barePath(input[lineStart..<end], line: number)))
+                        let path = try barePath(input[lineStart..<end], line: number)
+                        extraEntries.append(ranges.count)
+                        ranges.append(extra.count..<(extra.count + path.bytes.count))
+                        extra.append(contentsOf: path.bytes)
                     }
                     continue
                 }
@@ -61,7 +70,17 @@ struct ChangeListReader {
                 changes.append(try makeChange(code, paths: paths, line: number))
             }
         }
-        return ChangeList(changes: changes, isBarePaths: isNameStatus != true)
+        guard isNameStatus != true else { return ChangeList(changes: changes, isBarePaths: false) }
+        var bytes = input
+        if !extra.isEmpty {
+            // Paths that had to be unquoted or normalized follow the input.
+            let offset = bytes.count
+            bytes.append(contentsOf: extra)
+            for entry in extraEntries {
+                ranges[entry] = (ranges[entry].lowerBound + offset)..<(ranges[entry].upperBound + offset)
+            }
+        }
+        return ChangeList(changes: [], paths: PathList(bytes: bytes, ranges: ranges), isBarePaths: true)
     }
 
     /// A bare path line, unquoted and validated.

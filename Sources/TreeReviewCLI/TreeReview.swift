@@ -40,13 +40,13 @@ public enum TreeReview {
                 icons: settings.icons.drawing,
                 iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides))
             var output: [UInt8] = []
-            output.reserveCapacity(report.view.listedChanges.count * 96)
+            output.reserveCapacity(report.view.listedCount * 96)
             renderer(for: settings.format).render(report, options: renderOptions, into: &output)
             try io.standardOutput.write(output)
             for warning in input.warnings {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
-            return options.exitCode && !report.view.listedChanges.isEmpty ? 1 : 0
+            return options.exitCode && report.view.listedCount > 0 ? 1 : 0
         } catch is BrokenPipe {
             return 0
         } catch let error as UsageError {
@@ -62,11 +62,16 @@ public enum TreeReview {
     }
 
     private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) throws -> Report {
-        var changes = input.changes
-        if let filter = options.statusFilter {
-            changes = changes.filter { filter.includes($0.status) }
+        let tree: ChangeTree
+        if let paths = input.paths, options.statusFilter == nil {
+            tree = ChangeTree(paths: paths, order: settings.sort)
+        } else {
+            var changes = input.paths?.changes ?? input.changes
+            if let filter = options.statusFilter {
+                changes = changes.filter { filter.includes($0.status) }
+            }
+            tree = ChangeTree(changes: changes, order: settings.sort)
         }
-        let tree = ChangeTree(changes: changes, order: settings.sort)
         if input.isBarePaths, let clash = tree.tree.fileAndDirectoryClash() {
             throw UsageError("stdin: " + TreePathError.fileAndDirectory(RawPath(bytes: clash)).description)
         }
