@@ -71,3 +71,12 @@ commit "limit setup"; mkdir -p a b c d
 for n in 1 2 3 4 5; do git rm -q "a/lim$n.txt"; text 30 "lim$n" > "d/moved$n.txt"; edit "d/moved$n.txt" 4 "l$n"; done
 text 30 lim1 > d/exact-lim.txt
 step limit
+
+# attributes: `-diff` makes a file binary, so its CRs count in the score and lines are not counted.
+printf '*.bin -diff\n' > .gitattributes
+text 40 attr | sed 's/$/\r/' > a/crlf.bin; text 40 attr | sed 's/$/\r/' > a/crlf.txt
+commit "attributes setup"; mkdir -p a b c d
+git rm -q a/crlf.bin a/crlf.txt
+text 40 attr | sed 's/$/\r/' > c/moved.bin; edit c/moved.bin 3 z; sed -i 's/$/\r/' c/moved.bin
+text 40 attr | sed 's/$/\r/' > c/moved.txt; edit c/moved.txt 3 z; sed -i 's/$/\r/' c/moved.txt
+step attributes

@@ -85,6 +85,25 @@ final class BlobReader {
         return Array(UnsafeRawBufferPointer(start: pointer, count: buffer.size))
     }
 
+    /// The `diff` attribute of `path`: `true` for `-diff` (or `binary`), `false` for `diff`,
+    /// `nil` when unspecified or a named driver.
+    func diffAttributeSaysBinary(_ path: [UInt8]) -> Bool? {
+        var value: UnsafePointer<CChar>?
+        var terminated = path
+        terminated.append(0)
+        let code = terminated.withUnsafeBufferPointer {
+            $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count) {
+                git_attr_get(&value, repository.handle, 0, $0, "diff")
+            }
+        }
+        guard code == 0 else { return nil }
+        switch git_attr_value(value) {
+        case GIT_ATTR_VALUE_FALSE: return true
+        case GIT_ATTR_VALUE_TRUE: return false
+        default: return nil
+        }
+    }
+
     /// The id git would give the working-tree file.
     func workingTreeID(of side: FileSide) throws -> ObjectID {
         let content = try workingTreeContent(of: side)
@@ -114,6 +133,9 @@ struct RepositoryLocation: Sendable {
 /// The repository as the rename detector's source of sizes and fingerprints, read in parallel.
 struct RepositorySimilarityBackend: SimilarityBackend {
     let location: RepositoryLocation
+    /// Whether any gitattributes file exists (see ``Repository/attributeFilesExist()``): then
+    /// the `diff` attribute decides text or binary before the content does.
+    let attributes: Bool
 
     func sizes(of sides: [FileSide]) throws -> [Int] {
         try Parallel.map(count: sides.count, chunk: 64, context: { try BlobReader(location) }) { reader, index in
@@ -123,8 +145,10 @@ struct RepositorySimilarityBackend: SimilarityBackend {
 
     func fingerprints(of sides: [FileSide]) throws -> [Fingerprint] {
         try Parallel.map(count: sides.count, chunk: 8, context: { try BlobReader(location) }) { reader, index in
-            try reader.withContent(of: sides[index]) { bytes in
-                Fingerprint(bytes, binary: Similarity.isBinary(bytes))
+            let side = sides[index]
+            let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
+            return try reader.withContent(of: side) { bytes in
+                Fingerprint(bytes, binary: byAttribute ?? Similarity.isBinary(bytes))
             }
         }
     }

@@ -16,10 +16,11 @@ extension Repository {
         trace.mark("collect \(entries.count) entries")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
+        let attributes = request.countLines || renameOptions != nil ? attributeFilesExist() : false
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)
             var detector = RenameDetector(options: renameOptions)
-            renames = try detector.detect(entries, backend: RepositorySimilarityBackend(location: location))
+            renames = try detector.detect(entries, backend: RepositorySimilarityBackend(location: location, attributes: attributes))
             warnings += renames.warnings
             trace.mark("renames \(renames.pairs.count)")
         }
@@ -49,7 +50,7 @@ extension Repository {
                 counted.append(index)
                 work.append(jobs[index])
             }
-            let counts = try LineCounter(location: location, attributes: attributeFilesExist()).count(work)
+            let counts = try LineCounter(location: location, attributes: attributes).count(work)
             trace.mark("line counts \(work.count)")
             for (index, count) in zip(counted, counts) {
                 changes[index].binary = count.binary

@@ -84,14 +84,7 @@ struct LineCounter {
         /// when unspecified or a named driver.
         private func attribute(_ side: FileSide) -> Bool? {
             guard attributes, !side.isSubmodule else { return nil }
-            var value: UnsafePointer<CChar>?
-            let code = Self.withCPath(side.path) { git_attr_get(&value, reader.repository.handle, 0, $0, "diff") }
-            guard code == 0 else { return nil }
-            switch git_attr_value(value) {
-            case GIT_ATTR_VALUE_FALSE: return true
-            case GIT_ATTR_VALUE_TRUE: return false
-            default: return nil
-            }
+            return reader.diffAttributeSaysBinary(side.path)
         }
 
         /// The number of lines of an added or deleted file (a last line without a newline counts).

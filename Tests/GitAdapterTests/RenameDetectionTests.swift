@@ -101,6 +101,13 @@ struct RenameDetectionTests {
         #expect(try Self.ours(repo, request).warnings.first == "warning: only found copies from modified paths due to too many files.")
     }
 
+    @Test func aBinaryAttributeKeepsCarriageReturnsInTheScore() throws {
+        let repo = try Fixtures.repository("renames")
+        try expectGit(repo, .init(revisions: range("attributes")), git: ["-M"] + range("attributes"))
+        let changes = try Self.ours(repo, .init(revisions: range("attributes"))).changes
+        #expect(changes.first { $0.path == RawPath("c/moved.bin") }?.binary == true)
+    }
+
     @Test func theWholeHistoryAtOnce() throws {
         let repo = try Fixtures.repository("renames")
         try expectGit(repo, .init(revisions: ["start..limit"]), git: ["-M", "start..limit"])
