@@ -134,8 +134,9 @@ struct RepositoryLocation: Sendable {
 struct RepositorySimilarityBackend: SimilarityBackend {
     let location: RepositoryLocation
     /// Whether any gitattributes file exists (see ``Repository/attributeFilesExist()``): then
-    /// the `diff` attribute decides text or binary before the content does.
-    let attributes: Bool
+    /// the `diff` attribute decides text or binary before the content does. Asked on the
+    /// calling thread, only when content is about to be read.
+    let attributes: () -> Bool
 
     func sizes(of sides: [FileSide]) throws -> [Int] {
         try Parallel.map(count: sides.count, chunk: 64, context: { try BlobReader(location) }) { reader, index in
@@ -144,7 +145,9 @@ struct RepositorySimilarityBackend: SimilarityBackend {
     }
 
     func fingerprints(of sides: [FileSide]) throws -> [Fingerprint] {
-        try Parallel.map(count: sides.count, chunk: 8, context: { try BlobReader(location) }) { reader, index in
+        if sides.isEmpty { return [] }
+        let attributes = self.attributes()
+        return try Parallel.map(count: sides.count, chunk: 8, context: { try BlobReader(location) }) { reader, index in
             let side = sides[index]
             let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
             return try reader.withContent(of: side) { bytes in

@@ -16,7 +16,13 @@ extension Repository {
         trace.mark("collect \(entries.count) entries")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
-        let attributes = request.countLines || renameOptions != nil ? attributeFilesExist() : false
+        // Looked up once, the first time content is read.
+        var attributesFound: Bool?
+        let attributes = { [unowned self] in
+            if let attributesFound { return attributesFound }
+            attributesFound = self.attributeFilesExist()
+            return attributesFound!
+        }
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)
             var detector = RenameDetector(options: renameOptions)
@@ -50,7 +56,7 @@ extension Repository {
                 counted.append(index)
                 work.append(jobs[index])
             }
-            let counts = try LineCounter(location: location, attributes: attributes).count(work)
+            let counts = try LineCounter(location: location, attributes: attributes()).count(work)
             trace.mark("line counts \(work.count)")
             for (index, count) in zip(counted, counts) {
                 changes[index].binary = count.binary
