@@ -1,3 +1,5 @@
+import TreeModel
+
 /// Text that is safe to print to a terminal, and how many columns it takes.
 ///
 /// Path bytes come from other people's branches, so nothing in them may reach a terminal as
@@ -59,8 +61,7 @@ public enum TerminalText {
             let byte = buffer[index]
             if byte >= 0x20 && byte < 0x7F {
                 // A run of printable ASCII: one column per byte, copied as is.
-                var end = index + 1
-                while end < buffer.count && buffer[end] >= 0x20 && buffer[end] < 0x7F { end += 1 }
+                let end = ByteScan.printableASCIIEnd(in: buffer, from: index + 1)
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
                 width += end - index
                 index = end

@@ -19,6 +19,10 @@ struct TreeRows {
     private let icons: IconDrawing
     private let iconResolver: IconResolver
     private let lineBreaks: Bool
+    /// Whether some rows are left out (search in `hide` mode).
+    private let filters: Bool
+    /// Whether there is a search whose matches are marked.
+    private let searches: Bool
     private var name: [UInt8] = []
     private var suffix: [UInt8] = []
 
@@ -51,6 +55,8 @@ struct TreeRows {
         self.icons = options.icons
         self.iconResolver = options.iconResolver
         self.lineBreaks = lineBreaks
+        self.filters = report.view.filtersRows
+        self.searches = report.view.search != nil
     }
 
     /// Appends every row's left part and a newline to `output`, without recording rows:
@@ -98,7 +104,7 @@ struct TreeRows {
                 let nameRange = slot.nameStart..<(slot.nameStart + Int(slot.nameCount))
                 width += names.withUnsafeBufferPointer { names in
                     appendFile(entry, name: UnsafeBufferPointer(rebasing: names[nameRange]), prefixWidth: width,
-                               isMatch: view.isMatch(node: row.node))
+                               isMatch: searches && view.isMatch(node: row.node))
                 }
                 stat = lineBreaks ? .none : fileStat(entry)
             } else {
@@ -125,7 +131,7 @@ struct TreeRows {
     /// The first position at or after `position` among the children in `list[start..<start+count]`
     /// whose row is shown, or `count`.
     private func nextShown(_ list: [Int32], start: Int, count: Int, from position: Int) -> Int {
-        guard view.filtersRows else { return position }
+        guard filters else { return position }
         var position = position
         while position < count, !view.shows(view.projection.row(startingAt: Int(list[start + position])).node) {
             position += 1

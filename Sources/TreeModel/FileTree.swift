@@ -155,6 +155,7 @@ public struct FileTree: Sendable {
         var previous: [UInt8] = []
         var previousNode = -1
         var previousIsClean = true
+        var slashes: [Int] = []
         var inOrder = true
         for position in 0..<count {
             let entry = visitOrder?[position] ?? position
@@ -171,22 +172,44 @@ public struct FileTree: Sendable {
                         return
                     }
                 }
-                let isClean = Self.isClean(bytes, from: previousIsClean ? shared.length : 0)
-                var file: Int
-                if isClean && previousIsClean {
-                    // Both paths are plain `a/b/c`: the directories they share are the pieces
-                    // before the slashes of the common prefix, already open.
-                    open.removeLast(open.count - 1 - shared.slashes)
-                    var pieceStart = shared.pieceStart
-                    for index in pieceStart..<bytes.count where bytes[index] == UInt8(ascii: "/") {
-                        let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<index]), parent: open[open.count - 1],
+                var isClean = false
+                var file = 0
+                var kept = 0
+                if previousIsClean {
+                    // `slashes` holds the previous path's slashes. Those inside the common prefix
+                    // end the directories both paths share, already open; if no piece after them
+                    // is empty, only the rest needs new nodes.
+                    while kept < slashes.count && slashes[kept] < shared.length { kept += 1 }
+                    slashes.removeLast(slashes.count - kept)
+                    let pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
+                    var index = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: pieceStart)
+                    var previousSlash = pieceStart - 1
+                    isClean = true
+                    while index < bytes.count {
+                        if index == previousSlash + 1 { isClean = false }
+                        slashes.append(index)
+                        previousSlash = index
+                        index = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: index + 1)
+                    }
+                    if previousSlash == bytes.count - 1 { isClean = false }
+                }
+                if isClean {
+                    open.removeLast(open.count - 1 - kept)
+                    var pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
+                    for slash in slashes[kept...] {
+                        let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<slash]), parent: open[open.count - 1],
                                                depth: open.count - 1, entry: -1)
                         open.append(Int32(directory))
-                        pieceStart = index + 1
+                        pieceStart = slash + 1
                     }
                     file = append(UnsafeBufferPointer(rebasing: bytes[pieceStart...]), parent: open[open.count - 1],
                                   depth: open.count - 1, entry: entry)
                 } else {
+                    isClean = Self.isClean(bytes, from: 0)
+                    if isClean {
+                        slashes.removeAll(keepingCapacity: true)
+                        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "/") { slashes.append(index) }
+                    }
                     Self.split(bytes, into: &pieces)
                     guard let last = pieces.last else { return }
                     var depth = 0
@@ -221,33 +244,27 @@ public struct FileTree: Sendable {
         var order = 1
         /// The length of the common prefix.
         var length = 0
-        /// The slashes in the common prefix.
-        var slashes = 0
-        /// Where the piece after the common prefix's last slash starts.
-        var pieceStart = 0
     }
 
     @inline(__always)
     private static func sharedPrefix(_ previous: UnsafeBufferPointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Shared {
-        var shared = Shared()
         let common = min(previous.count, bytes.count)
         var index = 0
-        while index < common {
-            let byte = bytes[index]
-            if byte != previous[index] {
-                shared.order = Int(previous[index]) - Int(byte)
-                shared.length = index
-                return shared
+        while index + 8 <= common {
+            let difference = ByteScan.word(bytes, at: index) ^ ByteScan.word(previous, at: index)
+            if difference != 0 {
+                index += difference.trailingZeroBitCount / 8
+                return Shared(order: Int(previous[index]) - Int(bytes[index]), length: index)
             }
-            if byte == UInt8(ascii: "/") {
-                shared.slashes += 1
-                shared.pieceStart = index + 1
+            index += 8
+        }
+        while index < common {
+            if bytes[index] != previous[index] {
+                return Shared(order: Int(previous[index]) - Int(bytes[index]), length: index)
             }
             index += 1
         }
-        shared.order = previous.count - bytes.count
-        shared.length = common
-        return shared
+        return Shared(order: previous.count - bytes.count, length: common)
     }
 
     /// Whether `bytes` has no empty piece (no leading, trailing or double slash), given that

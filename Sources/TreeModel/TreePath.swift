@@ -47,16 +47,16 @@ public struct TreePath: Hashable, Sendable, CustomStringConvertible {
     /// `..` piece and no trailing slash (so ``init(_:)-(RawPath)`` would keep it as it is).
     package static func isNormalFile(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         var pieceStart = 0
-        for index in 0...buffer.count {
-            guard index == buffer.count || buffer[index] == UInt8(ascii: "/") else { continue }
-            let length = index - pieceStart
+        while true {
+            let end = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: buffer, from: pieceStart)
+            let length = end - pieceStart
             if length == 0 { return false }
             if buffer[pieceStart] == UInt8(ascii: "."), length == 1 || (length == 2 && buffer[pieceStart + 1] == UInt8(ascii: ".")) {
                 return false
             }
-            pieceStart = index + 1
+            if end == buffer.count { return true }
+            pieceStart = end + 1
         }
-        return true
     }
 
     /// Validates and normalizes a path given as text.

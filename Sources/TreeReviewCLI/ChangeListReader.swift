@@ -97,9 +97,7 @@ struct ChangeListReader {
 
     /// The index of the next newline at or after `start`, or the end of the input.
     private static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        var index = start
-        while index < buffer.count && buffer[index] != UInt8(ascii: "\n") { index += 1 }
-        return index
+        ByteScan.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start)
     }
 
     private static func readNulSeparated(_ input: [UInt8]) throws -> ChangeList {
