@@ -77,13 +77,28 @@ struct TreeRows {
             text.reserveCapacity(text.count + slots.count * 24)
         }
         var guides: [UInt8] = []
+        // The guides followed by each branch glyph, remade whenever the guides change.
+        let glyphs = self.glyphs
+        var branchPrefix: [UInt8] = glyphs.branch
+        var lastBranchPrefix: [UInt8] = glyphs.lastBranch
+        func remakePrefixes() {
+            branchPrefix.removeAll(keepingCapacity: true)
+            branchPrefix.append(contentsOf: guides)
+            branchPrefix.append(contentsOf: glyphs.branch)
+            lastBranchPrefix.removeAll(keepingCapacity: true)
+            lastBranchPrefix.append(contentsOf: guides)
+            lastBranchPrefix.append(contentsOf: glyphs.lastBranch)
+        }
         let root = slots[FileTree.root]
         var stack = [Frame(start: Int(root.childStart), count: Int(root.childCount), next: 0, restore: 0)]
         stack[0].next = nextShown(list, start: stack[0].start, count: stack[0].count, from: 0)
         while let top = stack.indices.last {
             let frame = stack[top]
             guard frame.next < frame.count else {
-                guides.removeSubrange(frame.restore...)
+                if guides.count != frame.restore {
+                    guides.removeSubrange(frame.restore...)
+                    remakePrefixes()
+                }
                 stack.removeLast()
                 continue
             }
@@ -93,8 +108,7 @@ struct TreeRows {
             let isLast = following == frame.count
             var width = 0
             if top > 0 {
-                text.append(contentsOf: guides)
-                text.append(contentsOf: isLast ? glyphs.lastBranch : glyphs.branch)
+                (isLast ? lastBranchPrefix : branchPrefix).withUnsafeBufferPointer { text.append(contentsOf: $0) }
                 width = 4 * top
             }
             let stat: TreeStat
@@ -114,7 +128,10 @@ struct TreeRows {
                 stat = lineBreaks ? .none : directoryStat(summary)
                 if expanded {
                     let restore = guides.count
-                    if top > 0 { guides.append(contentsOf: isLast ? glyphs.blank : glyphs.pipe) }
+                    if top > 0 {
+                        guides.append(contentsOf: isLast ? glyphs.blank : glyphs.pipe)
+                        remakePrefixes()
+                    }
                     let start = Int(slot.childStart), count = Int(slot.childCount)
                     stack.append(Frame(start: start, count: count, next: nextShown(list, start: start, count: count, from: 0),
                                        restore: restore))

@@ -98,16 +98,16 @@ public struct FileTree: Sendable {
     /// Paths are visited in byte order, so that every directory's contents arrive together
     /// and a stack of open directories replaces any hashing.
     public init(filePaths paths: [RawPath], order: TreeOrder = .foldersFirst) {
-        self.init(count: paths.count, order: order) { entry, body in
-            paths[entry].bytes.withUnsafeBufferPointer(body)
+        self.init(count: paths.count, order: order) { first, second, body in
+            Self.lend(first < 0 ? [] : paths[first].bytes, paths[second].bytes, to: body)
         }
     }
 
     /// Builds the tree of the changes' paths, as ``init(filePaths:order:)`` does.
     package init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
         self = changes.withUnsafeBufferPointer { changes in
-            FileTree(count: changes.count, order: order) { entry, body in
-                changes[entry].path.bytes.withUnsafeBufferPointer(body)
+            FileTree(count: changes.count, order: order) { first, second, body in
+                Self.lend(first < 0 ? [] : changes[first].path.bytes, changes[second].path.bytes, to: body)
             }
         }
     }
@@ -116,17 +116,25 @@ public struct FileTree: Sendable {
     package init(paths: PathList, order: TreeOrder = .foldersFirst) {
         self = paths.bytes.withUnsafeBufferPointer { bytes in
             paths.ranges.withUnsafeBufferPointer { ranges in
-                FileTree(count: ranges.count, order: order) { entry, body in
-                    body(UnsafeBufferPointer(rebasing: bytes[ranges[entry]]))
+                FileTree(count: ranges.count, order: order) { first, second, body in
+                    body(UnsafeBufferPointer(rebasing: bytes[first < 0 ? 0..<0 : ranges[first]]),
+                         UnsafeBufferPointer(rebasing: bytes[ranges[second]]))
                 }
             }
         }
     }
 
+    /// Lends the bytes of two paths, entries `first` (none when -1) and `second`, to a body.
+    private typealias PathPair = (_ first: Int, _ second: Int, (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) -> Void
+
+    private static func lend(_ first: [UInt8], _ second: [UInt8], to body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Void) {
+        first.withUnsafeBufferPointer { first in second.withUnsafeBufferPointer { body(first, $0) } }
+    }
+
     /// Builds the tree of `count` paths, each lent by `path` as bytes.
     @inline(__always)
     private init(count: Int, order: TreeOrder,
-                 path: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+                 path: PathPair) {
         slots = []
         names = []
         childList = []
@@ -142,7 +150,7 @@ public struct FileTree: Sendable {
     /// Builds the nodes visiting the entries in `visitOrder` (input order when `nil`, which
     /// gives up and returns `false` as soon as two paths are out of byte order).
     private mutating func build(count: Int, visitOrder: [Int]?,
-                                path: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> Bool {
+                                path: PathPair) -> Bool {
         slots = [Slot(nameStart: 0, nameCount: 0, parent: -1, entry: -1, depth: -1, childStart: 0, childCount: 0, isDirectory: true)]
         slots.reserveCapacity(count + count / 4 + 1)
         names = []
@@ -152,17 +160,17 @@ public struct FileTree: Sendable {
         uniqueEntriesInByteOrder.reserveCapacity(count)
         var open: [Int32] = [Int32(Self.root)]
         var pieces: [Range<Int>] = []
-        var previous: [UInt8] = []
+        var previousEntry = -1
         var previousNode = -1
         var previousIsClean = true
         var slashes: [Int] = []
         var inOrder = true
         for position in 0..<count {
             let entry = visitOrder?[position] ?? position
-            path(entry) { bytes in
+            path(previousEntry, entry) { previous, bytes in
                 var shared = Shared()
                 if previousNode >= 0 {
-                    shared = previous.withUnsafeBufferPointer { Self.sharedPrefix($0, bytes) }
+                    shared = Self.sharedPrefix(previous, bytes)
                     if shared.order == 0 {
                         nodeOfEntry[entry] = previousNode
                         return
@@ -226,8 +234,7 @@ public struct FileTree: Sendable {
                     file = append(UnsafeBufferPointer(rebasing: bytes[last]), parent: open[open.count - 1],
                                   depth: open.count - 1, entry: entry)
                 }
-                previous.removeAll(keepingCapacity: true)
-                previous.append(contentsOf: bytes)
+                previousEntry = entry
                 previousIsClean = isClean
                 nodeOfEntry[entry] = file
                 previousNode = file
@@ -328,10 +335,10 @@ public struct FileTree: Sendable {
     }
 
     /// Entry indices in byte order of their paths (ties in input order).
-    private static func byteOrder(count: Int, path: (Int, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) -> [Int] {
+    private static func byteOrder(count: Int, path: PathPair) -> [Int] {
         var copies: [[UInt8]] = []
         copies.reserveCapacity(count)
-        for entry in 0..<count { path(entry) { copies.append(Array($0)) } }
+        for entry in 0..<count { path(-1, entry) { copies.append(Array($1)) } }
         return (0..<count).sorted { a, b in
             let order = ByteOrder.compare(copies[a], copies[b])
             return order != 0 ? order < 0 : a < b
@@ -369,10 +376,28 @@ public struct FileTree: Sendable {
                                 return names != 0 ? names < 0 : (!x.isDirectory && y.isDirectory)
                             }
                         }
+                        var files: [Int32] = []
                         for slot in slots where slot.isDirectory && slot.childCount > 1 {
                             let start = Int(slot.childStart)
                             var children = UnsafeMutableBufferPointer(rebasing: list[start..<(start + Int(slot.childCount))])
-                            if !Self.isSorted(children, by: precedes) { children.sort(by: precedes) }
+                            if Self.isSorted(children, by: precedes) { continue }
+                            if order == .foldersFirst {
+                                // Input in byte order leaves each kind nearly in name order:
+                                // moving the directories first (stably) is usually enough.
+                                files.removeAll(keepingCapacity: true)
+                                var directories = 0
+                                for child in children {
+                                    if slots[Int(child)].isDirectory {
+                                        children[directories] = child
+                                        directories += 1
+                                    } else {
+                                        files.append(child)
+                                    }
+                                }
+                                for (offset, file) in files.enumerated() { children[directories + offset] = file }
+                                if Self.isSorted(children, by: precedes) { continue }
+                            }
+                            children.sort(by: precedes)
                         }
                     }
                 }

@@ -35,7 +35,7 @@ struct ChangeListReader {
             var start = 0
             var number = 0
             while start < buffer.count {
-                let next = lineEnd(in: buffer, from: start)
+                let (next, mayNeedNormalizing) = scanLine(buffer, from: start)
                 var end = next
                 let lineStart = start
                 start = next + 1
@@ -51,7 +51,10 @@ struct ChangeListReader {
                 }()
                 if !nameStatus {
                     let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<end])
-                    if line[0] != UInt8(ascii: "\"") && TreePath.isNormalFile(line) {
+                    let isNormal = line[0] != UInt8(ascii: "\"") && (mayNeedNormalizing
+                        ? TreePath.isNormalFile(line)
+                        : line[line.count - 1] != UInt8(ascii: "/"))
+                    if isNormal {
                         // Already a plain, normalized path: used where it lies.
                         ranges.append(lineStart..<end)
                     } else {
@@ -96,8 +99,35 @@ struct ChangeListReader {
     }
 
     /// The index of the next newline at or after `start`, or the end of the input.
-    private static func lineEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        ByteScan.firstIndex(of: UInt8(ascii: "\n"), in: buffer, from: start)
+    /// Finds the end of the line starting at `start` (its newline, or the end of the input),
+    /// eight bytes at a time, and whether a slash or a dot follows a slash or the line's start:
+    /// only then can a piece be empty, `.` or `..` (besides a trailing slash).
+    private static func scanLine(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, mayNeedNormalizing: Bool) {
+        var index = start
+        var suspicious: UInt64 = 0
+        var afterSlash: UInt64 = 0x80
+        while index + 8 <= buffer.count {
+            let word = ByteScan.word(buffer, at: index)
+            let slashes = ByteScan.bytes(word, equalTo: UInt8(ascii: "/"))
+            let hits = ((slashes << 8) | afterSlash) & (slashes | ByteScan.bytes(word, equalTo: UInt8(ascii: ".")))
+            let newlines = ByteScan.bytes(word, equalTo: UInt8(ascii: "\n"))
+            if newlines != 0 {
+                let length = newlines.trailingZeroBitCount / 8
+                suspicious |= length == 0 ? 0 : hits & (UInt64.max >> UInt64(64 - 8 * length))
+                return (index + length, suspicious != 0)
+            }
+            suspicious |= hits
+            afterSlash = (slashes >> 56) & 0x80
+            index += 8
+        }
+        var previousWasSlash = afterSlash != 0
+        while index < buffer.count && buffer[index] != UInt8(ascii: "\n") {
+            let byte = buffer[index]
+            if previousWasSlash && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) { suspicious = 1 }
+            previousWasSlash = byte == UInt8(ascii: "/")
+            index += 1
+        }
+        return (index, suspicious != 0)
     }
 
     private static func readNulSeparated(_ input: [UInt8]) throws -> ChangeList {
