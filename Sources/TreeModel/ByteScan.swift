@@ -1,25 +1,25 @@
 /// Byte searches eight bytes at a time (SWAR: one 64-bit word holds eight bytes), for the
 /// loops that read every byte of a large path list.
 package enum ByteScan {
-    private static let ones: UInt64 = 0x0101_0101_0101_0101
-    private static let highs: UInt64 = 0x8080_8080_8080_8080
-    private static let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    @usableFromInline static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @usableFromInline static var highs: UInt64 { 0x8080_8080_8080_8080 }
+    @usableFromInline static var lows: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
 
     /// A mask with the high bit set in exactly the bytes of `word` that are zero.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func zeroBytes(_ word: UInt64) -> UInt64 {
         ~(((word & lows) &+ lows) | word | lows)
     }
 
     /// A mask with the high bit set in exactly the bytes of `word` equal to `byte`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
         zeroBytes(word ^ (ones &* UInt64(byte)))
     }
 
     /// A mask with the high bit set in exactly the bytes of `word` that are not printable
     /// ASCII (outside 0x20–0x7E).
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func unprintableBytes(_ word: UInt64) -> UInt64 {
         let low = word & lows
         let atLeastSpace = low &+ ones &* 0x60
@@ -28,15 +28,15 @@ package enum ByteScan {
     }
 
     /// The eight bytes at `offset`, the first in the lowest byte.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func word(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
         UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self))
     }
 
     /// The first index at or after `start` whose byte `mask` marks, or `buffer.count`, where
     /// `mask` marks bytes of a word; the last, partial word is read overlapping the one before.
-    @inline(__always)
-    private static func firstMarked(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ mask: (UInt64) -> UInt64) -> Int {
+    @inlinable @inline(__always)
+    static func firstMarked(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, _ mask: (UInt64) -> UInt64) -> Int {
         var index = start
         let count = buffer.count
         while index + 8 <= count {
@@ -55,13 +55,13 @@ package enum ByteScan {
     }
 
     /// The first index at or after `start` holding `byte`, or `buffer.count`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         firstMarked(in: buffer, from: start) { bytes($0, equalTo: byte) }
     }
 
     /// The end of the run of printable ASCII (0x20–0x7E) starting at `start`.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func printableASCIIEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         firstMarked(in: buffer, from: start, unprintableBytes)
     }
