@@ -19,6 +19,8 @@ struct TreeRows {
     private let icons: IconDrawing
     private let iconResolver: IconResolver
     private let lineBreaks: Bool
+    /// Whether directory-only chains are one row.
+    private let flatten: Bool
     /// Whether some rows are left out (search in `hide` mode).
     private let filters: Bool
     /// Whether there is a search whose matches are marked.
@@ -55,6 +57,7 @@ struct TreeRows {
         self.icons = options.icons
         self.iconResolver = options.iconResolver
         self.lineBreaks = lineBreaks
+        self.flatten = report.view.projection.flatten
         self.filters = report.view.filtersRows
         self.searches = report.view.search != nil
     }
@@ -104,7 +107,7 @@ struct TreeRows {
             }
             let following = nextShown(list, start: frame.start, count: frame.count, from: frame.next + 1)
             stack[top].next = following
-            let row = view.projection.row(startingAt: Int(list[frame.start + frame.next]))
+            let row = rowStartingAt(Int(list[frame.start + frame.next]), slots, list)
             let isLast = following == frame.count
             var width = 0
             if top > 0 {
@@ -115,7 +118,7 @@ struct TreeRows {
             let slot = slots[row.node]
             if slot.entry >= 0 {
                 let entry = Int(slot.entry)
-                let nameRange = slot.nameStart..<(slot.nameStart + Int(slot.nameCount))
+                let nameRange = slot.nameRange
                 width += names.withUnsafeBufferPointer { names in
                     appendFile(entry, name: UnsafeBufferPointer(rebasing: names[nameRange]), prefixWidth: width,
                                isMatch: searches && view.isMatch(node: row.node))
@@ -143,6 +146,13 @@ struct TreeRows {
                 rows.append(TreeRow(end: text.count, width: width, stat: stat))
             }
         }
+    }
+
+    /// The row that starts at `node` (as ``TreeProjection/row(startingAt:)``).
+    @inline(__always)
+    private func rowStartingAt(_ node: Int, _ slots: [FileTree.Slot], _ list: [Int32]) -> ProjectedNode {
+        guard flatten, slots[node].isDirectory else { return ProjectedNode(first: node, node: node) }
+        return view.projection.row(startingAt: node)
     }
 
     /// The first position at or after `position` among the children in `list[start..<start+count]`

@@ -50,7 +50,7 @@ public struct FileTree: Sendable {
         public subscript(index: Int) -> Node {
             let slot = tree.slots[index]
             return Node(
-                name: tree.names[slot.nameStart..<(slot.nameStart + Int(slot.nameCount))],
+                name: tree.names[slot.nameRange],
                 parent: slot.parent < 0 ? nil : Int(slot.parent),
                 isDirectory: slot.isDirectory,
                 depth: Int(slot.depth),
@@ -62,8 +62,8 @@ public struct FileTree: Sendable {
     /// The stored form of one node.
     package struct Slot: Sendable {
         /// Where the name starts in ``FileTree/names``.
-        package var nameStart: Int
-        package var nameCount: Int32
+        package var nameStart: UInt32
+        package var nameCount: UInt32
         /// The parent node, -1 for the root.
         package var parent: Int32
         /// The input entry of a file, -1 for a directory.
@@ -73,6 +73,9 @@ public struct FileTree: Sendable {
         package var childStart: Int32
         package var childCount: Int32
         package var isDirectory: Bool
+
+        /// Where the name lies in ``FileTree/names``.
+        package var nameRange: Range<Int> { Int(nameStart)..<(Int(nameStart) + Int(nameCount)) }
     }
 
     /// The nodes' stored form; `slots[0]` is the root.
@@ -291,13 +294,14 @@ public struct FileTree: Sendable {
         let slot = slots[node]
         guard Int(slot.nameCount) == bytes.count else { return false }
         return names.withUnsafeBufferPointer { all in
-            ByteOrder.compare(UnsafeBufferPointer(rebasing: all[slot.nameStart..<(slot.nameStart + bytes.count)]), bytes) == 0
+            ByteOrder.compare(UnsafeBufferPointer(rebasing: all[slot.nameRange]), bytes) == 0
         }
     }
 
     private mutating func append(_ name: UnsafeBufferPointer<UInt8>, parent: Int32, depth: Int, entry: Int) -> Int {
         let index = slots.count
-        slots.append(Slot(nameStart: names.count, nameCount: Int32(name.count), parent: parent, entry: Int32(entry),
+        precondition(names.count + name.count <= Int(UInt32.max), "names of more than 4 GiB")
+        slots.append(Slot(nameStart: UInt32(names.count), nameCount: UInt32(name.count), parent: parent, entry: Int32(entry),
                           depth: Int32(depth), childStart: 0, childCount: 0, isDirectory: entry < 0))
         slots[Int(parent)].childCount += 1
         names.append(contentsOf: name)
@@ -371,8 +375,8 @@ public struct FileTree: Sendable {
                                 let x = slots[Int(a)], y = slots[Int(b)]
                                 if foldersFirst, x.isDirectory != y.isDirectory { return x.isDirectory }
                                 let names = ByteOrder.compare(
-                                    UnsafeBufferPointer(rebasing: names[x.nameStart..<(x.nameStart + Int(x.nameCount))]),
-                                    UnsafeBufferPointer(rebasing: names[y.nameStart..<(y.nameStart + Int(y.nameCount))]))
+                                    UnsafeBufferPointer(rebasing: names[x.nameRange]),
+                                    UnsafeBufferPointer(rebasing: names[y.nameRange]))
                                 return names != 0 ? names < 0 : (!x.isDirectory && y.isDirectory)
                             }
                         }
@@ -413,7 +417,7 @@ public struct FileTree: Sendable {
     /// The name of `node` as a slice of ``names``.
     package func name(of node: Int) -> ArraySlice<UInt8> {
         let slot = slots[node]
-        return names[slot.nameStart..<(slot.nameStart + Int(slot.nameCount))]
+        return names[slot.nameRange]
     }
 
     /// The node's identity: its pieces joined by `/`, with a trailing `/` for a directory.

@@ -4,6 +4,11 @@ public struct ProjectedNode: Hashable, Sendable {
     public let first: Int
     /// The node this row stands for: the last of its chain.
     public let node: Int
+
+    package init(first: Int, node: Int) {
+        self.first = first
+        self.node = node
+    }
 }
 
 /// What is shown of a ``FileTree``: its nodes with directory-only chains flattened

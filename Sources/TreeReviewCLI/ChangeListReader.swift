@@ -99,6 +99,14 @@ struct ChangeListReader {
     }
 
     /// The index of the next newline at or after `start`, or the end of the input.
+    /// A mask with the high bit set in exactly the bytes of `word` that are zero
+    /// (as ``ByteScan/zeroBytes(_:)``, kept here so that it is inlined).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & lows) &+ lows) | word | lows)
+    }
+
     /// Finds the end of the line starting at `start` (its newline, or the end of the input),
     /// eight bytes at a time, and whether a slash or a dot follows a slash or the line's start:
     /// only then can a piece be empty, `.` or `..` (besides a trailing slash).
@@ -107,10 +115,10 @@ struct ChangeListReader {
         var suspicious: UInt64 = 0
         var afterSlash: UInt64 = 0x80
         while index + 8 <= buffer.count {
-            let word = ByteScan.word(buffer, at: index)
-            let slashes = ByteScan.bytes(word, equalTo: UInt8(ascii: "/"))
-            let hits = ((slashes << 8) | afterSlash) & (slashes | ByteScan.bytes(word, equalTo: UInt8(ascii: ".")))
-            let newlines = ByteScan.bytes(word, equalTo: UInt8(ascii: "\n"))
+            let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let slashes = zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F)
+            let hits = ((slashes << 8) | afterSlash) & (slashes | zeroBytes(word ^ 0x2E2E_2E2E_2E2E_2E2E))
+            let newlines = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
             if newlines != 0 {
                 let length = newlines.trailingZeroBitCount / 8
                 suspicious |= length == 0 ? 0 : hits & (UInt64.max >> UInt64(64 - 8 * length))
