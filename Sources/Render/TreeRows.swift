@@ -13,6 +13,9 @@ struct TreeRows {
     private let view: TreeView
     private let tree: FileTree
     private let changes: ChangeTree
+    /// The changes as given, or nothing for a path list (whose files carry no status).
+    private let changeList: [FileChange]
+    private let statusless: Bool
     private let color: Bool
     private let glyphs: Glyphs
     private let budget: Int?
@@ -51,6 +54,10 @@ struct TreeRows {
         self.view = report.view
         self.tree = report.view.changeTree.tree
         self.changes = report.view.changeTree
+        switch report.view.changeTree.source {
+        case .changes(let changes): (changeList, statusless) = (changes, false)
+        case .paths: (changeList, statusless) = ([], true)
+        }
         self.color = options.color
         self.glyphs = Glyphs(options.charset)
         self.budget = budget
@@ -111,7 +118,11 @@ struct TreeRows {
             let isLast = following == frame.count
             var width = 0
             if top > 0 {
-                (isLast ? lastBranchPrefix : branchPrefix).withUnsafeBufferPointer { text.append(contentsOf: $0) }
+                if isLast {
+                    lastBranchPrefix.withUnsafeBufferPointer { text.append(contentsOf: $0) }
+                } else {
+                    branchPrefix.withUnsafeBufferPointer { text.append(contentsOf: $0) }
+                }
                 width = 4 * top
             }
             let stat: TreeStat
@@ -204,7 +215,7 @@ struct TreeRows {
 
     private mutating func appendFile(_ entry: Int, name fileName: UnsafeBufferPointer<UInt8>, prefixWidth: Int, isMatch: Bool) -> Int {
         var width = 0
-        if let status = changes.status(ofEntry: entry) {
+        if !statusless, let status = changeList[entry].status {
             Style.status(status).open(&text, enabled: color)
             text.append(status.letter.asciiValue ?? UInt8(ascii: "?"))
             Style.close(&text, enabled: color)
@@ -215,7 +226,8 @@ struct TreeRows {
             width += icons.append(iconResolver.resolveFile(named: fileName), color: color, to: &text)
         }
         let style: Style? = isMatch && color ? .match : nil
-        if style == nil && budget == nil && changes.isPlain(entry: entry) {
+        if style == nil && budget == nil
+            && (statusless || (changeList[entry].oldPath == nil && changeList[entry].oldMode == nil && changeList[entry].newMode == nil)) {
             // Nothing to shorten, style or add: the escaped name goes straight into the text.
             return width + TerminalText.append(fileName, to: &text)
         }
