@@ -8,6 +8,8 @@ import Foundation
 final class BlobReader {
     let repository: Repository
     private let odb: OpaquePointer
+    /// Contents already read (by rename scoring), by blob id, used instead of reading again.
+    var cache: [ObjectID: [UInt8]] = [:]
 
     init(_ repository: Repository) throws {
         self.repository = repository
@@ -48,6 +50,9 @@ final class BlobReader {
         if side.isSubmodule {
             let text = Array("Subproject commit \(side.id.hex)\n".utf8)
             return try text.withUnsafeBytes(body)
+        }
+        if !side.inWorkingTree, let bytes = cache[side.id] {
+            return try bytes.withUnsafeBytes(body)
         }
         if isStored(side) {
             var oid = side.id.oid
@@ -131,12 +136,22 @@ struct RepositoryLocation: Sendable {
 }
 
 /// The repository as the rename detector's source of sizes and fingerprints, read in parallel.
-struct RepositorySimilarityBackend: SimilarityBackend {
+final class RepositorySimilarityBackend: SimilarityBackend {
     let location: RepositoryLocation
     /// Whether any gitattributes file exists (see ``Repository/attributeFilesExist()``): then
     /// the `diff` attribute decides text or binary before the content does. Asked on the
     /// calling thread, only when content is about to be read.
     let attributes: () -> Bool
+    /// Contents read for fingerprints that the caller asked to keep, by blob id.
+    private(set) var kept: [ObjectID: [UInt8]] = [:]
+    /// Whether contents may be kept at all (only when lines will be counted).
+    let keepsContent: Bool
+
+    init(location: RepositoryLocation, attributes: @escaping () -> Bool, keepsContent: Bool) {
+        self.location = location
+        self.attributes = attributes
+        self.keepsContent = keepsContent
+    }
 
     func sizes(of sides: [FileSide]) throws -> [Int] {
         try Parallel.map(count: sides.count, chunk: 64, context: { try BlobReader(location) }) { reader, index in
@@ -144,15 +159,27 @@ struct RepositorySimilarityBackend: SimilarityBackend {
         }
     }
 
-    func fingerprints(of sides: [FileSide]) throws -> [Fingerprint] {
+    func fingerprints(of sides: [FileSide], keepContent: Bool) throws -> [Fingerprint] {
         if sides.isEmpty { return [] }
         let attributes = self.attributes()
-        return try Parallel.map(count: sides.count, chunk: 8, context: { try BlobReader(location) }) { reader, index in
+        let location = location
+        let keepContent = keepContent && keepsContent
+        let results = try Parallel.map(count: sides.count, chunk: 8, context: { try BlobReader(location) }) { reader, index in
             let side = sides[index]
             let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
-            return try reader.withContent(of: side) { bytes in
-                Fingerprint(bytes, binary: byAttribute ?? Similarity.isBinary(bytes))
+            return try reader.withContent(of: side) { bytes -> (Fingerprint, [UInt8]?) in
+                let print = Fingerprint(bytes, binary: byAttribute ?? Similarity.isBinary(bytes))
+                return (print, keepContent && !side.inWorkingTree ? Array(bytes) : nil)
             }
         }
+        for (side, result) in zip(sides, results) {
+            if let bytes = result.1 { kept[side.id] = bytes }
+        }
+        return results.map(\.0)
+    }
+
+    /// Keeps only the contents of `ids`.
+    func keepOnly(_ ids: Set<ObjectID>) {
+        kept = kept.filter { ids.contains($0.key) }
     }
 }

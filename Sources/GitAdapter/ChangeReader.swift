@@ -23,10 +23,13 @@ extension Repository {
             attributesFound = self.attributeFilesExist()
             return attributesFound!
         }
+        var backend: RepositorySimilarityBackend?
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)
             var detector = RenameDetector(options: renameOptions)
-            renames = try detector.detect(entries, backend: RepositorySimilarityBackend(location: location, attributes: attributes))
+            backend = RepositorySimilarityBackend(location: location, attributes: attributes,
+                                                  keepsContent: request.countLines)
+            renames = try detector.detect(entries, backend: backend!)
             warnings += renames.warnings
             trace.mark("renames \(renames.pairs.count)")
         }
@@ -56,7 +59,18 @@ extension Repository {
                 counted.append(index)
                 work.append(jobs[index])
             }
-            let counts = try LineCounter(location: location, attributes: attributes()).count(work)
+            var counter = LineCounter(location: location, attributes: attributes())
+            if let backend {
+                // Contents read for scoring serve the line counts of the pairs that matched.
+                var ids = Set<ObjectID>()
+                for pair in renames.pairs where pair.score < Similarity.maximumScore {
+                    if let id = entries[pair.source].old?.id { ids.insert(id) }
+                    if let id = entries[pair.destination].new?.id { ids.insert(id) }
+                }
+                backend.keepOnly(ids)
+                counter.cache = backend.kept
+            }
+            let counts = try counter.count(work)
             trace.mark("line counts \(work.count)")
             for (index, count) in zip(counted, counts) {
                 changes[index].binary = count.binary

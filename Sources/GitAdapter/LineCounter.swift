@@ -25,10 +25,14 @@ struct LineCounter {
     /// Whether any gitattributes file could apply; when none does, binary is decided by content
     /// alone and no attribute lookup (a `stat` per directory level) is made.
     let attributes: Bool
+    /// Contents already read, by blob id (rename scoring keeps those of the pairs it matched).
+    var cache: [ObjectID: [UInt8]] = [:]
 
     func count(_ jobs: [Job]) throws -> [Count] {
         try Parallel.map(count: jobs.count, chunk: 1, context: {
-            try Worker(BlobReader(location), attributes: attributes)
+            let reader = try BlobReader(location)
+            reader.cache = cache
+            return Worker(reader, attributes: attributes)
         }) { worker, index in
             try worker.count(jobs[index])
         }

@@ -2,8 +2,9 @@
 protocol SimilarityBackend {
     /// The sizes of `sides` (regular files), in order.
     func sizes(of sides: [FileSide]) throws -> [Int]
-    /// The fingerprints of `sides` (regular files), in order.
-    func fingerprints(of sides: [FileSide]) throws -> [Fingerprint]
+    /// The fingerprints of `sides` (regular files), in order. `keepContent` asks the backend to
+    /// keep the content it read, for line counts of the pairs that match.
+    func fingerprints(of sides: [FileSide], keepContent: Bool) throws -> [Fingerprint]
 }
 
 /// A destination paired with its source.
@@ -201,7 +202,7 @@ struct RenameDetector {
         }
         let prints = try backend.fingerprints(of: wanted.flatMap {
             [sources[regular[$0].source].side, destinations[regular[$0].destination].side]
-        })
+        }, keepContent: true)
         let computed = try Parallel.map(count: wanted.count, chunk: 64) { k in
             Similarity.score(source: prints[2 * k], destination: prints[2 * k + 1])
         }
@@ -254,7 +255,7 @@ struct RenameDetector {
                 sides.append(destinations[d].side)
             }
         }
-        let prints = try backend.fingerprints(of: sides)
+        let prints = try backend.fingerprints(of: sides, keepContent: false)
 
         // Basenames as numbers, so that comparing two is one integer compare.
         var nameIDs: [ArraySlice<UInt8>: Int] = [:]
