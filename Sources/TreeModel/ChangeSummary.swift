@@ -15,6 +15,9 @@ public struct ChangeSummary: Hashable, Sendable {
 
     public init() {}
 
+    /// The summary of `count` files that carry no status and whose content was not read.
+    init(statuslessFiles count: Int) { files = count }
+
     public init<S: Sequence>(_ changes: S) where S.Element == FileChange {
         for change in changes { add(change) }
     }

@@ -147,11 +147,14 @@ public struct FileTree: Sendable {
             _ = build(count: count, visitOrder: visitOrder, path: path)
         }
         linkChildren()
-        sortChildren(order)
+        sortChildren(order, allPathsClean: allPathsClean)
     }
 
     /// Builds the nodes visiting the entries in `visitOrder` (input order when `nil`, which
     /// gives up and returns `false` as soon as two paths are out of byte order).
+    /// Whether every path was plain `a/b/c` (no empty piece) when the tree was built.
+    private var allPathsClean = true
+
     private mutating func build(count: Int, visitOrder: [Int]?,
                                 path: PathPair) -> Bool {
         slots = [Slot(nameStart: 0, nameCount: 0, parent: -1, entry: -1, depth: -1, childStart: 0, childCount: 0, isDirectory: true)]
@@ -168,6 +171,7 @@ public struct FileTree: Sendable {
         var previousIsClean = true
         var slashes: [Int] = []
         var inOrder = true
+        allPathsClean = true
         for position in 0..<count {
             let entry = visitOrder?[position] ?? position
             path(previousEntry, entry) { previous, bytes in
@@ -239,6 +243,7 @@ public struct FileTree: Sendable {
                 }
                 previousEntry = entry
                 previousIsClean = isClean
+                if !isClean { allPathsClean = false }
                 nodeOfEntry[entry] = file
                 previousNode = file
                 uniqueEntriesInByteOrder.append(entry)
@@ -349,7 +354,7 @@ public struct FileTree: Sendable {
         }
     }
 
-    private mutating func sortChildren(_ order: TreeOrder) {
+    private mutating func sortChildren(_ order: TreeOrder, allPathsClean: Bool) {
         var firstEntry: [Int32] = []
         if order == .input {
             firstEntry = [Int32](repeating: Int32.max, count: slots.count)
@@ -384,10 +389,12 @@ public struct FileTree: Sendable {
                         for slot in slots where slot.isDirectory && slot.childCount > 1 {
                             let start = Int(slot.childStart)
                             var children = UnsafeMutableBufferPointer(rebasing: list[start..<(start + Int(slot.childCount))])
-                            if Self.isSorted(children, by: precedes) { continue }
                             if order == .foldersFirst {
-                                // Input in byte order leaves each kind nearly in name order:
-                                // moving the directories first (stably) is usually enough.
+                                // Children arrive in byte order of their paths, so files are in
+                                // name order already when no path has an empty piece (their
+                                // paths end with their names), and so are directories unless a
+                                // name continues another with a byte below `/` (`a` and `a-b`):
+                                // moving the directories first (stably) is usually all it takes.
                                 files.removeAll(keepingCapacity: true)
                                 var directories = 0
                                 for child in children {
@@ -399,8 +406,15 @@ public struct FileTree: Sendable {
                                     }
                                 }
                                 for (offset, file) in files.enumerated() { children[directories + offset] = file }
-                                if Self.isSorted(children, by: precedes) { continue }
+                                var leading = UnsafeMutableBufferPointer(rebasing: children[..<directories])
+                                if directories > 1 && !Self.isSorted(leading, by: precedes) { leading.sort(by: precedes) }
+                                var trailing = UnsafeMutableBufferPointer(rebasing: children[directories...])
+                                if !allPathsClean && trailing.count > 1 && !Self.isSorted(trailing, by: precedes) {
+                                    trailing.sort(by: precedes)
+                                }
+                                continue
                             }
+                            if Self.isSorted(children, by: precedes) { continue }
                             children.sort(by: precedes)
                         }
                     }
@@ -460,26 +474,31 @@ public struct FileTree: Sendable {
     /// The first path that names both a file and a directory (`src` and `src/a.c`), if any.
     public func fileAndDirectoryClash() -> [UInt8]? {
         var directories: [Int32] = []
+        var files: [Int32] = []
+        let precedes: (Int32, Int32) -> Bool = { ByteOrder.compare(name(of: Int($0)), name(of: Int($1))) < 0 }
+        var firstClash: (position: Int, node: Int)?
         for slot in slots where slot.isDirectory && slot.childCount > 1 {
             let children = childList[Int(slot.childStart)..<Int(slot.childStart + slot.childCount)]
             directories.removeAll(keepingCapacity: true)
-            for child in children where slots[Int(child)].isDirectory { directories.append(child) }
-            guard !directories.isEmpty, directories.count < children.count else { continue }
-            let precedes: (Int32, Int32) -> Bool = { ByteOrder.compare(name(of: Int($0)), name(of: Int($1))) < 0 }
-            if zip(directories, directories.dropFirst()).contains(where: { !precedes($0, $1) }) {
-                directories.sort(by: precedes)
+            files.removeAll(keepingCapacity: true)
+            for child in children {
+                if slots[Int(child)].isDirectory { directories.append(child) } else { files.append(child) }
             }
-            for child in children where !slots[Int(child)].isDirectory {
-                let fileName = name(of: Int(child))
-                var low = 0, high = directories.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if ByteOrder.compare(name(of: Int(directories[middle])), fileName) < 0 { low = middle + 1 } else { high = middle }
-                }
-                if low < directories.count, name(of: Int(directories[low])).elementsEqual(fileName) {
-                    return identity(of: Int(child))
-                }
+            guard !directories.isEmpty, !files.isEmpty else { continue }
+            if zip(directories, directories.dropFirst()).contains(where: { !precedes($0, $1) }) { directories.sort(by: precedes) }
+            if zip(files, files.dropFirst()).contains(where: { !precedes($0, $1) }) { files.sort(by: precedes) }
+            // Both in name order: walk them side by side; the clash reported is the first file
+            // in the directory's order.
+            firstClash = nil
+            var next = 0
+            for file in files {
+                let fileName = name(of: Int(file))
+                while next < directories.count && ByteOrder.compare(name(of: Int(directories[next])), fileName) < 0 { next += 1 }
+                guard next < directories.count, name(of: Int(directories[next])).elementsEqual(fileName) else { continue }
+                let position = children.firstIndex(of: file)!
+                if firstClash == nil || position < firstClash!.position { firstClash = (position, Int(file)) }
             }
+            if let clash = firstClash { return identity(of: clash.node) }
         }
         return nil
     }

@@ -2,6 +2,8 @@
 /// summarized from their change on demand), so a tree of many files stays small.
 public struct NodeSummaries: Sendable {
     private let directories: [ChangeSummary]
+    /// For statusless files, each directory's number of files in place of ``directories``.
+    private let fileCounts: [Int]
     private let slot: [Int32]
     private let source: ChangeTree.Source
     private let tree: FileTree
@@ -12,9 +14,30 @@ public struct NodeSummaries: Sendable {
         self.init(tree: tree, source: .changes(changes), includes: includes)
     }
 
-    /// Rolls up files that carry no status nor line counts (a path list) over `tree`.
+    /// Rolls up files that carry no status nor line counts (a path list) over `tree`: only
+    /// their numbers, one per directory.
     init(statuslessFilesOf tree: FileTree) {
-        self.init(tree: tree, source: .paths(PathList(bytes: [], ranges: [])), includes: nil)
+        var slot = [Int32](repeating: -1, count: tree.slots.count)
+        var counts: [Int] = []
+        tree.slots.withUnsafeBufferPointer { nodes in
+            for index in nodes.indices where nodes[index].isDirectory {
+                slot[index] = Int32(counts.count)
+                counts.append(0)
+            }
+            counts.withUnsafeMutableBufferPointer { counts in
+                for index in nodes.indices.reversed() {
+                    let node = nodes[index]
+                    guard node.parent >= 0 else { continue }
+                    counts[Int(slot[Int(node.parent)])] += node.entry >= 0 ? 1 : counts[Int(slot[index])]
+                }
+            }
+        }
+        self.directories = []
+        self.fileCounts = counts
+        self.slot = slot
+        self.source = .paths(PathList(bytes: [], ranges: []))
+        self.tree = tree
+        self.included = nil
     }
 
     /// Rolls up the changes of `source` over `tree`, counting only file nodes `includes` accepts.
@@ -54,6 +77,7 @@ public struct NodeSummaries: Sendable {
             }
         }
         self.directories = directories
+        self.fileCounts = []
         self.slot = slot
         self.source = source
         self.tree = tree
@@ -63,7 +87,10 @@ public struct NodeSummaries: Sendable {
     /// The summary of everything below `node` (for a file, of the file itself).
     public subscript(node: Int) -> ChangeSummary {
         let position = slot[node]
-        if position >= 0 { return directories[Int(position)] }
+        if position >= 0 {
+            guard directories.isEmpty && !fileCounts.isEmpty else { return directories[Int(position)] }
+            return ChangeSummary(statuslessFiles: fileCounts[Int(position)])
+        }
         let entry = tree.slots[node].entry
         guard entry >= 0, included?(node) ?? true else { return ChangeSummary() }
         switch source {
