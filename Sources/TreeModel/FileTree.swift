@@ -119,7 +119,8 @@ public struct FileTree: Sendable {
     package init(paths: PathList, order: TreeOrder = .foldersFirst) {
         self = paths.bytes.withUnsafeBufferPointer { bytes in
             paths.ranges.withUnsafeBufferPointer { ranges in
-                FileTree(count: ranges.count, order: order) { first, second, body in
+                // Every name is a piece of a path: the names stay where they are in the list.
+                FileTree(count: ranges.count, order: order, sharedNames: (paths.bytes, bytes)) { first, second, body in
                     body(UnsafeBufferPointer(rebasing: bytes[first < 0 ? 0..<0 : ranges[first]]),
                          UnsafeBufferPointer(rebasing: bytes[ranges[second]]))
                 }
@@ -136,15 +137,17 @@ public struct FileTree: Sendable {
 
     /// Builds the tree of `count` paths, each lent by `path` as bytes.
     @inline(__always)
-    private init(count: Int, order: TreeOrder,
+    private init(count: Int, order: TreeOrder, sharedNames: (array: [UInt8], buffer: UnsafeBufferPointer<UInt8>)? = nil,
                  path: PathPair) {
         slots = []
-        names = []
+        names = sharedNames?.array ?? []
         childList = []
         nodeOfEntry = []
-        if !build(count: count, visitOrder: nil, path: path) {
+        precondition((sharedNames?.buffer.count ?? 0) <= Int(UInt32.max), "names of more than 4 GiB")
+        let base = sharedNames?.buffer.baseAddress
+        if !build(count: count, visitOrder: nil, sharedBase: base, path: path) {
             let visitOrder = Self.byteOrder(count: count, path: path)
-            _ = build(count: count, visitOrder: visitOrder, path: path)
+            _ = build(count: count, visitOrder: visitOrder, sharedBase: base, path: path)
         }
         linkChildren()
         sortChildren(order, allPathsClean: allPathsClean)
@@ -155,12 +158,15 @@ public struct FileTree: Sendable {
     /// Whether every path was plain `a/b/c` (no empty piece) when the tree was built.
     private var allPathsClean = true
 
-    private mutating func build(count: Int, visitOrder: [Int]?,
+    /// With a `sharedBase`, every name lent by `path` lies in ``names`` already, which starts there.
+    private mutating func build(count: Int, visitOrder: [Int]?, sharedBase: UnsafePointer<UInt8>?,
                                 path: PathPair) -> Bool {
         slots = [Slot(nameStart: 0, nameCount: 0, parent: -1, entry: -1, depth: -1, childStart: 0, childCount: 0, isDirectory: true)]
         slots.reserveCapacity(count + count / 4 + 1)
-        names = []
-        names.reserveCapacity(count * 16)
+        if sharedBase == nil {
+            names = []
+            names.reserveCapacity(count * 16)
+        }
         nodeOfEntry = [Int](repeating: FileTree.root, count: count)
         uniqueEntriesInByteOrder = []
         uniqueEntriesInByteOrder.reserveCapacity(count)
@@ -211,14 +217,15 @@ public struct FileTree: Sendable {
                 if isClean {
                     open.removeLast(open.count - 1 - kept)
                     var pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
-                    for slash in slashes[kept...] {
+                    for position in kept..<slashes.count {
+                        let slash = slashes[position]
                         let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<slash]), parent: open[open.count - 1],
-                                               depth: open.count - 1, entry: -1)
+                                               depth: open.count - 1, entry: -1, sharedBase: sharedBase)
                         open.append(Int32(directory))
                         pieceStart = slash + 1
                     }
                     file = append(UnsafeBufferPointer(rebasing: bytes[pieceStart...]), parent: open[open.count - 1],
-                                  depth: open.count - 1, entry: entry)
+                                  depth: open.count - 1, entry: entry, sharedBase: sharedBase)
                 } else {
                     isClean = Self.isClean(bytes, from: 0)
                     if isClean {
@@ -235,11 +242,11 @@ public struct FileTree: Sendable {
                     open.removeLast(open.count - 1 - depth)
                     for piece in pieces[depth..<(pieces.count - 1)] {
                         let directory = append(UnsafeBufferPointer(rebasing: bytes[piece]), parent: open[open.count - 1],
-                                               depth: open.count - 1, entry: -1)
+                                               depth: open.count - 1, entry: -1, sharedBase: sharedBase)
                         open.append(Int32(directory))
                     }
                     file = append(UnsafeBufferPointer(rebasing: bytes[last]), parent: open[open.count - 1],
-                                  depth: open.count - 1, entry: entry)
+                                  depth: open.count - 1, entry: entry, sharedBase: sharedBase)
                 }
                 previousEntry = entry
                 previousIsClean = isClean
@@ -303,13 +310,21 @@ public struct FileTree: Sendable {
         }
     }
 
-    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, parent: Int32, depth: Int, entry: Int) -> Int {
+    @inline(__always)
+    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, parent: Int32, depth: Int, entry: Int,
+                                 sharedBase: UnsafePointer<UInt8>?) -> Int {
         let index = slots.count
-        precondition(names.count + name.count <= Int(UInt32.max), "names of more than 4 GiB")
-        slots.append(Slot(nameStart: UInt32(names.count), nameCount: UInt32(name.count), parent: parent, entry: Int32(entry),
+        let start: Int
+        if let sharedBase {
+            start = name.baseAddress! - sharedBase
+        } else {
+            start = names.count
+            precondition(names.count + name.count <= Int(UInt32.max), "names of more than 4 GiB")
+            names.append(contentsOf: name)
+        }
+        slots.append(Slot(nameStart: UInt32(start), nameCount: UInt32(name.count), parent: parent, entry: Int32(entry),
                           depth: Int32(depth), childStart: 0, childCount: 0, isDirectory: entry < 0))
         slots[Int(parent)].childCount += 1
-        names.append(contentsOf: name)
         return index
     }
 
