@@ -96,6 +96,7 @@ func readAll(_ descriptor: Int32) throws -> [UInt8] {
         var reachedEnd = false
         let previous = result
         result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            adviseHugePages(buffer)
             previous.withUnsafeBufferPointer { old in
                 if let source = old.baseAddress { buffer.baseAddress!.initialize(from: source, count: old.count) }
             }
@@ -118,4 +119,25 @@ func readAll(_ descriptor: Int32) throws -> [UInt8] {
         if reachedEnd { return result }
         capacity *= 2
     }
+}
+
+/// An empty byte buffer with room for `capacity` bytes, backed by huge pages when the system
+/// grants them (see ``adviseHugePages(_:)``).
+func largeByteBuffer(capacity: Int) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+        adviseHugePages(buffer)
+        count = 0
+    }
+}
+
+/// Asks the kernel to back the 2 MiB-aligned part of a large buffer with transparent huge
+/// pages (where `transparent_hugepage` is `madvise` or `always`), so that filling it takes a
+/// few page faults rather than one per 4 KiB. Only advice: nothing else changes if refused.
+func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    let huge = 2 << 20
+    guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+    let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+    let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+    guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+    _ = madvise(aligned, end - start, MADV_HUGEPAGE)
 }
