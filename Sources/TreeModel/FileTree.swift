@@ -53,13 +53,13 @@ public struct FileTree: Sendable {
                 name: tree.names[slot.nameRange],
                 parent: slot.parent < 0 ? nil : Int(slot.parent),
                 isDirectory: slot.isDirectory,
-                depth: Int(slot.depth),
+                depth: tree.depth(of: index),
                 entry: slot.entry < 0 ? nil : Int(slot.entry),
                 children: Children(storage: tree.childList, start: Int(slot.childStart), count: Int(slot.childCount)))
         }
     }
 
-    /// The stored form of one node.
+    /// The stored form of one node: 24 bytes.
     package struct Slot: Sendable {
         /// Where the name starts in ``FileTree/names``.
         package var nameStart: UInt32
@@ -68,11 +68,12 @@ public struct FileTree: Sendable {
         package var parent: Int32
         /// The input entry of a file, -1 for a directory.
         package var entry: Int32
-        package var depth: Int32
         /// Where the children start in ``FileTree/childList``.
         package var childStart: Int32
         package var childCount: Int32
-        package var isDirectory: Bool
+
+        /// Whether the node is a directory (it has no entry).
+        package var isDirectory: Bool { entry < 0 }
 
         /// Where the name lies in ``FileTree/names``.
         package var nameRange: Range<Int> { Int(nameStart)..<(Int(nameStart) + Int(nameCount)) }
@@ -161,7 +162,7 @@ public struct FileTree: Sendable {
     /// With a `sharedBase`, every name lent by `path` lies in ``names`` already, which starts there.
     private mutating func build(count: Int, visitOrder: [Int]?, sharedBase: UnsafePointer<UInt8>?,
                                 path: PathPair) -> Bool {
-        slots = [Slot(nameStart: 0, nameCount: 0, parent: -1, entry: -1, depth: -1, childStart: 0, childCount: 0, isDirectory: true)]
+        slots = [Slot(nameStart: 0, nameCount: 0, parent: -1, entry: -1, childStart: 0, childCount: 0)]
         slots.reserveCapacity(count + count / 4 + 1)
         if sharedBase == nil {
             names = []
@@ -219,13 +220,13 @@ public struct FileTree: Sendable {
                     var pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
                     for position in kept..<slashes.count {
                         let slash = slashes[position]
-                        let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<slash]), parent: open[open.count - 1],
-                                               depth: open.count - 1, entry: -1, sharedBase: sharedBase)
+                        let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<slash]), parent: open[open.count - 1], entry: -1,
+                                               sharedBase: sharedBase)
                         open.append(Int32(directory))
                         pieceStart = slash + 1
                     }
-                    file = append(UnsafeBufferPointer(rebasing: bytes[pieceStart...]), parent: open[open.count - 1],
-                                  depth: open.count - 1, entry: entry, sharedBase: sharedBase)
+                    file = append(UnsafeBufferPointer(rebasing: bytes[pieceStart...]), parent: open[open.count - 1], entry: entry,
+                                  sharedBase: sharedBase)
                 } else {
                     isClean = Self.isClean(bytes, from: 0)
                     if isClean {
@@ -241,12 +242,12 @@ public struct FileTree: Sendable {
                     }
                     open.removeLast(open.count - 1 - depth)
                     for piece in pieces[depth..<(pieces.count - 1)] {
-                        let directory = append(UnsafeBufferPointer(rebasing: bytes[piece]), parent: open[open.count - 1],
-                                               depth: open.count - 1, entry: -1, sharedBase: sharedBase)
+                        let directory = append(UnsafeBufferPointer(rebasing: bytes[piece]), parent: open[open.count - 1], entry: -1,
+                                               sharedBase: sharedBase)
                         open.append(Int32(directory))
                     }
-                    file = append(UnsafeBufferPointer(rebasing: bytes[last]), parent: open[open.count - 1],
-                                  depth: open.count - 1, entry: entry, sharedBase: sharedBase)
+                    file = append(UnsafeBufferPointer(rebasing: bytes[last]), parent: open[open.count - 1], entry: entry,
+                                  sharedBase: sharedBase)
                 }
                 previousEntry = entry
                 previousIsClean = isClean
@@ -311,7 +312,7 @@ public struct FileTree: Sendable {
     }
 
     @inline(__always)
-    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, parent: Int32, depth: Int, entry: Int,
+    private mutating func append(_ name: UnsafeBufferPointer<UInt8>, parent: Int32, entry: Int,
                                  sharedBase: UnsafePointer<UInt8>?) -> Int {
         let index = slots.count
         let start: Int
@@ -323,7 +324,7 @@ public struct FileTree: Sendable {
             names.append(contentsOf: name)
         }
         slots.append(Slot(nameStart: UInt32(start), nameCount: UInt32(name.count), parent: parent, entry: Int32(entry),
-                          depth: Int32(depth), childStart: 0, childCount: 0, isDirectory: entry < 0))
+                          childStart: 0, childCount: 0))
         slots[Int(parent)].childCount += 1
         return index
     }
@@ -441,6 +442,17 @@ public struct FileTree: Sendable {
     private static func isSorted(_ list: UnsafeMutableBufferPointer<Int32>, by precedes: (Int32, Int32) -> Bool) -> Bool {
         for index in 1..<list.count where !precedes(list[index - 1], list[index]) { return false }
         return true
+    }
+
+    /// The depth of `node` below the root (top-level entries have depth 0, the root -1).
+    package func depth(of node: Int) -> Int {
+        var depth = -1
+        var current = node
+        while current != Self.root {
+            depth += 1
+            current = Int(slots[current].parent)
+        }
+        return depth
     }
 
     /// The name of `node` as a slice of ``names``.

@@ -46,7 +46,7 @@ struct ChangeListReader {
                     let line = input[lineStart..<end]
                     let decided = line.firstIndex(of: UInt8(ascii: "\t")).map { statusCode(line[..<$0]) != nil } ?? false
                     isNameStatus = decided
-                    if !decided { ranges.reserveCapacity(buffer.count / max(8, end - lineStart) + 16) }
+                    if !decided { ranges = largeBuffer(capacity: buffer.count / max(8, end - lineStart) + 16) }
                     return decided
                 }()
                 if !nameStatus {

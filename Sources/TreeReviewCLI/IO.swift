@@ -96,7 +96,7 @@ func readAll(_ descriptor: Int32) throws -> [UInt8] {
         var reachedEnd = false
         let previous = result
         result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            adviseHugePages(buffer)
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             previous.withUnsafeBufferPointer { old in
                 if let source = old.baseAddress { buffer.baseAddress!.initialize(from: source, count: old.count) }
             }
@@ -121,11 +121,11 @@ func readAll(_ descriptor: Int32) throws -> [UInt8] {
     }
 }
 
-/// An empty byte buffer with room for `capacity` bytes, backed by huge pages when the system
+/// An empty array with room for `capacity` elements, backed by huge pages when the system
 /// grants them (see ``adviseHugePages(_:)``).
-func largeByteBuffer(capacity: Int) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-        adviseHugePages(buffer)
+func largeBuffer<Element>(of type: Element.Type = Element.self, capacity: Int) -> [Element] {
+    [Element](unsafeUninitializedCapacity: capacity) { buffer, count in
+        adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
         count = 0
     }
 }
@@ -133,7 +133,7 @@ func largeByteBuffer(capacity: Int) -> [UInt8] {
 /// Asks the kernel to back the 2 MiB-aligned part of a large buffer with transparent huge
 /// pages (where `transparent_hugepage` is `madvise` or `always`), so that filling it takes a
 /// few page faults rather than one per 4 KiB. Only advice: nothing else changes if refused.
-func adviseHugePages(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
     let huge = 2 << 20
     guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
     let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)

@@ -39,7 +39,7 @@ public enum TreeReview {
                 width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil,
                 icons: settings.icons.drawing,
                 iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides))
-            var output = largeByteBuffer(capacity: report.view.listedCount * 96)
+            var output = largeBuffer(of: UInt8.self, capacity: report.view.listedCount * 96)
             renderer(for: settings.format).render(report, options: renderOptions, into: &output)
             try io.standardOutput.write(output)
             for warning in input.warnings {
