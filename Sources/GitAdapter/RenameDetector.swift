@@ -190,28 +190,30 @@ struct RenameDetector {
     }
 
     /// Scores independent pairs: sizes first, content only where the sizes allow a match.
+    /// Pairs that are not two regular files, or whose sizes rule them out, score 0.
     private func score(_ pairs: [(source: Int, destination: Int)], minimumScore: Int,
                        backend: some SimilarityBackend) throws -> [Int] {
-        let regular = pairs.filter { sources[$0.source].side.isRegularFile && destinations[$0.destination].side.isRegularFile }
-        if regular.isEmpty { return pairs.map { _ in 0 } }
-        let sizes = try backend.sizes(of: regular.flatMap { [sources[$0.source].side, destinations[$0.destination].side] })
-        var wanted: [Int] = []   // positions in `regular`
-        for (position, _) in regular.enumerated()
-        where Similarity.sizesCanMatch(sizes[2 * position], sizes[2 * position + 1], minimumScore: minimumScore) {
-            wanted.append(position)
+        let regular = pairs.indices.filter {
+            sources[pairs[$0].source].side.isRegularFile && destinations[pairs[$0].destination].side.isRegularFile
+        }
+        var scores = [Int](repeating: 0, count: pairs.count)
+        if regular.isEmpty { return scores }
+        let sizes = try backend.sizes(of: regular.flatMap {
+            [sources[pairs[$0].source].side, destinations[pairs[$0].destination].side]
+        })
+        var wanted: [Int] = []   // indices into `pairs`
+        for (k, index) in regular.enumerated()
+        where Similarity.sizesCanMatch(sizes[2 * k], sizes[2 * k + 1], minimumScore: minimumScore) {
+            wanted.append(index)
         }
         let prints = try backend.fingerprints(of: wanted.flatMap {
-            [sources[regular[$0].source].side, destinations[regular[$0].destination].side]
+            [sources[pairs[$0].source].side, destinations[pairs[$0].destination].side]
         }, keepContent: true)
         let computed = try Parallel.map(count: wanted.count, chunk: 64) { k in
             Similarity.score(source: prints[2 * k], destination: prints[2 * k + 1])
         }
-        var byPair: [Int: Int] = [:]
-        for (k, position) in wanted.enumerated() {
-            let pair = regular[position]
-            byPair[pair.source &* 1_000_003 &+ pair.destination] = computed[k]
-        }
-        return pairs.map { byPair[$0.source &* 1_000_003 &+ $0.destination] ?? 0 }
+        for (k, index) in wanted.enumerated() { scores[index] = computed[k] }
+        return scores
     }
 
     // MARK: The matrix
