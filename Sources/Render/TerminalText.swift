@@ -1,5 +1,3 @@
-import TreeModel
-
 /// Text that is safe to print to a terminal, and how many columns it takes.
 ///
 /// Path bytes come from other people's branches, so nothing in them may reach a terminal as
@@ -61,7 +59,7 @@ public enum TerminalText {
             let byte = buffer[index]
             if byte >= 0x20 && byte < 0x7F {
                 // A run of printable ASCII: one column per byte, copied as is.
-                let end = ByteScan.printableASCIIEnd(in: buffer, from: index + 1)
+                let end = printableASCIIEnd(in: buffer, from: index + 1)
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[index..<end]))
                 width += end - index
                 index = end
@@ -87,6 +85,22 @@ public enum TerminalText {
             }
         }
         return width
+    }
+
+    /// The end of the run of printable ASCII (0x20–0x7E) starting at `start`, eight bytes
+    /// at a time (as `ByteScan.printableASCIIEnd(in:from:)`, written out here so that it is inlined).
+    @inline(__always)
+    private static func printableASCIIEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 8 <= buffer.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
+            let low = word & 0x7F7F_7F7F_7F7F_7F7F
+            let unprintable = (word | ~(low &+ 0x6060_6060_6060_6060) | (low &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
+            if unprintable != 0 { return index + unprintable.trailingZeroBitCount / 8 }
+            index += 8
+        }
+        while index < buffer.count && buffer[index] >= 0x20 && buffer[index] < 0x7F { index += 1 }
+        return index
     }
 
     private static func appendControl(_ byte: UInt8, to output: inout [UInt8]) -> Int {

@@ -152,12 +152,15 @@ public struct FileTree: Sendable {
         }
         linkChildren()
         sortChildren(order, allPathsClean: allPathsClean)
+        self.order = order
     }
 
     /// Builds the nodes visiting the entries in `visitOrder` (input order when `nil`, which
     /// gives up and returns `false` as soon as two paths are out of byte order).
     /// Whether every path was plain `a/b/c` (no empty piece) when the tree was built.
     private var allPathsClean = true
+    /// How siblings are ordered.
+    private var order = TreeOrder.foldersFirst
 
     /// With a `sharedBase`, every name lent by `path` lies in ``names`` already, which starts there.
     private mutating func build(count: Int, visitOrder: [Int]?, sharedBase: UnsafePointer<UInt8>?,
@@ -444,6 +447,36 @@ public struct FileTree: Sendable {
         return true
     }
 
+    /// ``fileAndDirectoryClash()`` when every directory's children are its directories in
+    /// name order, then its files in name order: one walk over both, in place.
+    private func foldersFirstClash() -> [UInt8]? {
+        slots.withUnsafeBufferPointer { slots in
+            names.withUnsafeBufferPointer { names in
+                childList.withUnsafeBufferPointer { list in
+                    for slot in slots where slot.isDirectory && slot.childCount > 1 {
+                        let start = Int(slot.childStart), end = start + Int(slot.childCount)
+                        var firstFile = start
+                        while firstFile < end && slots[Int(list[firstFile])].isDirectory { firstFile += 1 }
+                        guard firstFile > start, firstFile < end else { continue }
+                        var directory = start
+                        for position in firstFile..<end {
+                            let file = UnsafeBufferPointer(rebasing: names[slots[Int(list[position])].nameRange])
+                            var order = -1
+                            while directory < firstFile {
+                                order = ByteOrder.compare(UnsafeBufferPointer(rebasing: names[slots[Int(list[directory])].nameRange]), file)
+                                if order >= 0 { break }
+                                directory += 1
+                            }
+                            if directory == firstFile { break }
+                            if order == 0 { return identity(of: Int(list[position])) }
+                        }
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
     /// The depth of `node` below the root (top-level entries have depth 0, the root -1).
     package func depth(of node: Int) -> Int {
         var depth = -1
@@ -500,6 +533,7 @@ public struct FileTree: Sendable {
 
     /// The first path that names both a file and a directory (`src` and `src/a.c`), if any.
     public func fileAndDirectoryClash() -> [UInt8]? {
+        if order == .foldersFirst { return foldersFirstClash() }
         var directories: [Int32] = []
         var files: [Int32] = []
         let precedes: (Int32, Int32) -> Bool = { ByteOrder.compare(name(of: Int($0)), name(of: Int($1))) < 0 }
