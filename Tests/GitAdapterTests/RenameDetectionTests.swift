@@ -40,6 +40,14 @@ struct RenameDetectionTests {
         #expect(changes.first { $0.path == RawPath("d/notalink") }?.status == .added, "a file never pairs with a symlink")
     }
 
+    @Test func exactMatchingLooksAtNoMoreThanAHundredCandidates() throws {
+        let repo = try Fixtures.repository("renames-many")
+        try expectGit(repo, .init(revisions: ["HEAD~1..HEAD"]), git: ["-M", "HEAD~1..HEAD"])
+        let changes = try Self.ours(repo, .init(revisions: ["HEAD~1..HEAD"])).changes
+        #expect(changes.first { $0.path == RawPath("b/f099") }?.oldPath == RawPath("a/f099"))
+        #expect(changes.first { $0.path == RawPath("b/f120") }?.oldPath == RawPath("a/f000"))
+    }
+
     @Test func sameBasenamePairsAtThreeQuartersThenTheMatrixDecides() throws {
         let repo = try Fixtures.repository("renames")
         try expectGit(repo, .init(revisions: range("basename")), git: ["-M"] + range("basename"))
