@@ -171,9 +171,9 @@ public struct FileTree: Sendable {
             names = []
             names.reserveCapacity(count * 16)
         }
-        nodeOfEntry = [Int](repeating: FileTree.root, count: count)
-        uniqueEntriesInByteOrder = []
-        uniqueEntriesInByteOrder.reserveCapacity(count)
+        var nodeOfEntry = [Int](repeating: FileTree.root, count: count)
+        var unique = [Int](repeating: 0, count: count)
+        var uniqueCount = 0
         var open: [Int32] = [Int32(Self.root)]
         var pieces: [Range<Int>] = []
         var previousEntry = -1
@@ -182,86 +182,95 @@ public struct FileTree: Sendable {
         var slashes: [Int] = []
         var inOrder = true
         allPathsClean = true
-        for position in 0..<count {
-            let entry = visitOrder?[position] ?? position
-            path(previousEntry, entry) { previous, bytes in
-                var shared = Shared()
-                if previousNode >= 0 {
-                    shared = Self.sharedPrefix(previous, bytes)
-                    if shared.order == 0 {
-                        nodeOfEntry[entry] = previousNode
-                        return
+        let finished = nodeOfEntry.withUnsafeMutableBufferPointer { nodeOfEntry in
+            unique.withUnsafeMutableBufferPointer { unique in
+                for position in 0..<count {
+                    let entry = visitOrder?[position] ?? position
+                    path(previousEntry, entry) { previous, bytes in
+                        var shared = Shared()
+                        if previousNode >= 0 {
+                            shared = Self.sharedPrefix(previous, bytes)
+                            if shared.order == 0 {
+                                nodeOfEntry[entry] = previousNode
+                                return
+                            }
+                            if shared.order > 0 && visitOrder == nil {
+                                inOrder = false
+                                return
+                            }
+                        }
+                        var isClean = false
+                        var file = 0
+                        var kept = 0
+                        if previousIsClean {
+                            // `slashes` holds the previous path's slashes. Those inside the common prefix
+                            // end the directories both paths share, already open; if no piece after them
+                            // is empty, only the rest needs new nodes.
+                            while kept < slashes.count && slashes[kept] < shared.length { kept += 1 }
+                            slashes.removeLast(slashes.count - kept)
+                            let pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
+                            var index = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: pieceStart)
+                            var previousSlash = pieceStart - 1
+                            isClean = true
+                            while index < bytes.count {
+                                if index == previousSlash + 1 { isClean = false }
+                                slashes.append(index)
+                                previousSlash = index
+                                index = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: index + 1)
+                            }
+                            if previousSlash == bytes.count - 1 { isClean = false }
+                        }
+                        if isClean {
+                            open.removeLast(open.count - 1 - kept)
+                            var pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
+                            for position in kept..<slashes.count {
+                                let slash = slashes[position]
+                                let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<slash]), parent: open[open.count - 1], entry: -1,
+                                                       sharedBase: sharedBase)
+                                open.append(Int32(directory))
+                                pieceStart = slash + 1
+                            }
+                            file = append(UnsafeBufferPointer(rebasing: bytes[pieceStart...]), parent: open[open.count - 1], entry: entry,
+                                          sharedBase: sharedBase)
+                        } else {
+                            isClean = Self.isClean(bytes, from: 0)
+                            if isClean {
+                                slashes.removeAll(keepingCapacity: true)
+                                for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "/") { slashes.append(index) }
+                            }
+                            Self.split(bytes, into: &pieces)
+                            guard let last = pieces.last else { return }
+                            var depth = 0
+                            while depth + 1 < open.count, depth < pieces.count - 1,
+                                  nameEquals(Int(open[depth + 1]), UnsafeBufferPointer(rebasing: bytes[pieces[depth]])) {
+                                depth += 1
+                            }
+                            open.removeLast(open.count - 1 - depth)
+                            for piece in pieces[depth..<(pieces.count - 1)] {
+                                let directory = append(UnsafeBufferPointer(rebasing: bytes[piece]), parent: open[open.count - 1], entry: -1,
+                                                       sharedBase: sharedBase)
+                                open.append(Int32(directory))
+                            }
+                            file = append(UnsafeBufferPointer(rebasing: bytes[last]), parent: open[open.count - 1], entry: entry,
+                                          sharedBase: sharedBase)
+                        }
+                        previousEntry = entry
+                        previousIsClean = isClean
+                        if !isClean { allPathsClean = false }
+                        nodeOfEntry[entry] = file
+                        previousNode = file
+                        unique[uniqueCount] = entry
+                        uniqueCount += 1
                     }
-                    if shared.order > 0 && visitOrder == nil {
-                        inOrder = false
-                        return
-                    }
+                    if !inOrder { return false }
                 }
-                var isClean = false
-                var file = 0
-                var kept = 0
-                if previousIsClean {
-                    // `slashes` holds the previous path's slashes. Those inside the common prefix
-                    // end the directories both paths share, already open; if no piece after them
-                    // is empty, only the rest needs new nodes.
-                    while kept < slashes.count && slashes[kept] < shared.length { kept += 1 }
-                    slashes.removeLast(slashes.count - kept)
-                    let pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
-                    var index = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: pieceStart)
-                    var previousSlash = pieceStart - 1
-                    isClean = true
-                    while index < bytes.count {
-                        if index == previousSlash + 1 { isClean = false }
-                        slashes.append(index)
-                        previousSlash = index
-                        index = ByteScan.firstIndex(of: UInt8(ascii: "/"), in: bytes, from: index + 1)
-                    }
-                    if previousSlash == bytes.count - 1 { isClean = false }
-                }
-                if isClean {
-                    open.removeLast(open.count - 1 - kept)
-                    var pieceStart = kept > 0 ? slashes[kept - 1] + 1 : 0
-                    for position in kept..<slashes.count {
-                        let slash = slashes[position]
-                        let directory = append(UnsafeBufferPointer(rebasing: bytes[pieceStart..<slash]), parent: open[open.count - 1], entry: -1,
-                                               sharedBase: sharedBase)
-                        open.append(Int32(directory))
-                        pieceStart = slash + 1
-                    }
-                    file = append(UnsafeBufferPointer(rebasing: bytes[pieceStart...]), parent: open[open.count - 1], entry: entry,
-                                  sharedBase: sharedBase)
-                } else {
-                    isClean = Self.isClean(bytes, from: 0)
-                    if isClean {
-                        slashes.removeAll(keepingCapacity: true)
-                        for index in 0..<bytes.count where bytes[index] == UInt8(ascii: "/") { slashes.append(index) }
-                    }
-                    Self.split(bytes, into: &pieces)
-                    guard let last = pieces.last else { return }
-                    var depth = 0
-                    while depth + 1 < open.count, depth < pieces.count - 1,
-                          nameEquals(Int(open[depth + 1]), UnsafeBufferPointer(rebasing: bytes[pieces[depth]])) {
-                        depth += 1
-                    }
-                    open.removeLast(open.count - 1 - depth)
-                    for piece in pieces[depth..<(pieces.count - 1)] {
-                        let directory = append(UnsafeBufferPointer(rebasing: bytes[piece]), parent: open[open.count - 1], entry: -1,
-                                               sharedBase: sharedBase)
-                        open.append(Int32(directory))
-                    }
-                    file = append(UnsafeBufferPointer(rebasing: bytes[last]), parent: open[open.count - 1], entry: entry,
-                                  sharedBase: sharedBase)
-                }
-                previousEntry = entry
-                previousIsClean = isClean
-                if !isClean { allPathsClean = false }
-                nodeOfEntry[entry] = file
-                previousNode = file
-                uniqueEntriesInByteOrder.append(entry)
+                return true
             }
-            if !inOrder { return false }
         }
-        return true
+        unique.removeLast(count - uniqueCount)
+        self.nodeOfEntry = nodeOfEntry
+        self.uniqueEntriesInByteOrder = unique
+        return finished
     }
 
     /// How a path compares with the one before it.
