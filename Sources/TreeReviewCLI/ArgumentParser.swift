@@ -115,6 +115,11 @@ struct ArgumentParser {
                 throw UsageError("invalid depth '\(value ?? "")' for --depth: expected a number, 0 or more")
             }
             options.depth = depth
+        case .renameLimit:
+            guard let text = value, let limit = Int(text) else {
+                throw UsageError("invalid rename limit '\(value ?? "")' for -l: expected a number")
+            }
+            options.renameLimit = limit
         case .search: options.search = value
         case .searchMode: options.searchMode = value.flatMap(SearchMode.init(rawValue:))
         case .status: options.statusFilter = try StatusFilter(value ?? "")

@@ -48,5 +48,5 @@ enum OptionKey: Sendable, Hashable {
     case format, nulTerminated, color, noColor, staged, directory, noUntracked
     case findRenames, noRenames, findCopies, findCopiesHarder
     case noStat, exitCode, flatten, noFlatten, help, version
-    case stdin, sort, depth, search, searchMode, icons, charset, status
+    case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
 }

@@ -19,6 +19,8 @@ enum OptionTable {
                    help: "Turn off rename detection, even if diff.renames is set."),
         OptionSpec(key: .findCopies, long: "find-copies", short: nil, value: .optional("n"),
                    help: "Detect copies as well as renames."),
+        OptionSpec(key: .renameLimit, long: nil, short: "l", value: .required("n"),
+                   help: "Rename limit: skip the exhaustive rename search when sources × destinations exceed n² (default: diff.renameLimit, else 1000; 0: no limit)."),
         OptionSpec(key: .findCopiesHarder, long: "find-copies-harder", short: nil, value: .none,
                    help: "Detect copies from unmodified files too."),
         OptionSpec(key: .format, long: "format", short: nil, value: .required("format"),

@@ -12,6 +12,7 @@ struct Options: Equatable {
     var directory: String?
     var includeUntracked = true
     var renames: RenameSetting?
+    var renameLimit: Int?
     var countLines = true
     var exitCode = false
     var flatten: Bool?
@@ -31,6 +32,7 @@ struct Options: Equatable {
     /// The comparison these options ask for.
     var request: ComparisonRequest {
         ComparisonRequest(revisions: revisions, staged: staged, pathspecs: pathspecs,
-                          includeUntracked: includeUntracked, renames: renames, countLines: countLines)
+                          includeUntracked: includeUntracked, renames: renames, countLines: countLines,
+                          renameLimit: renameLimit)
     }
 }

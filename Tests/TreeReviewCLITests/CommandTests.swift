@@ -110,3 +110,19 @@ struct CommandTests {
         #expect(error.bytes.isEmpty)
     }
 }
+
+/// `-l<n>` reaches the rename detector, with git's warning after the output.
+struct RenameLimitOptionTests {
+    @Test func aSmallLimitSkipsTheMatrixAndWarnsAsGitDoes() throws {
+        let repo = try Fixtures.repository("branches")
+        let outcome = CLIRunner.run(["--format", "plain", "-l1", "main...feature"], in: repo)
+        let git = try Shell.run("git", ["diff", "--name-only", "-M", "-l1", "main...feature"], in: repo)
+        #expect(outcome.status == 0)
+        #expect(outcome.text == git.text)
+        #expect(!outcome.error.isEmpty)
+        #expect(outcome.error == git.error)
+        let json = try CLIRunner.json(["-l1", "main...feature"], in: repo)
+        let renamed = (json["files"] as? [[String: Any]])?.filter { $0["status"] as? String == "renamed" }.compactMap { $0["path"] as? String }
+        #expect(renamed == ["Docs/guide/deep/start.md"], "only the exact rename survives the limit")
+    }
+}
