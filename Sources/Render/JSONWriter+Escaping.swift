@@ -4,21 +4,24 @@ extension JSONWriter {
     /// (`\u007f`, `\u0080`…`\u009f`), and U+2028/U+2029, which JavaScript treats as line ends.
     static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        text.withUTF8 { utf8 in
-            var run = 0
-            var index = 0
-            while index < utf8.count {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2 else {
-                    index += 1
-                    continue
-                }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
-                index += appendEscape(utf8, at: index, to: &output)
-                run = index
+        text.withUTF8 { appendEscaped(utf8: $0, to: &output) }
+    }
+
+    /// Appends valid UTF-8 bytes escaped as ``appendEscaped(_:to:)`` does.
+    static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        var run = 0
+        var index = 0
+        while index < utf8.count {
+            let byte = utf8[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2 else {
+                index += 1
+                continue
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+            index += appendEscape(utf8, at: index, to: &output)
+            run = index
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
     }
 
     /// Appends the byte (or sequence) at `index`, escaped when it must be.

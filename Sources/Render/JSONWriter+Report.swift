@@ -17,10 +17,28 @@ extension JSONWriter {
         if let value { bool(value) } else { null() }
     }
 
+    /// A mode as six octal digits (`"100644"`), or `null`.
+    mutating func modeField(_ name: StaticString, _ mode: FileMode?) {
+        key(literal: name)
+        guard let mode else { return null() }
+        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 6)
+        var value = mode.rawValue
+        var position = 5
+        while value > 0 && position >= 0 {
+            digits[position] = UInt8(ascii: "0") + UInt8(value & 7)
+            value >>= 3
+            position -= 1
+        }
+        utf8String(digits)
+    }
+
     /// A path as lossy text under `name`, plus its exact bytes in base64 under `bytesName`
     /// when they are not valid UTF-8.
     mutating func pathField(_ name: StaticString, _ bytesName: StaticString, _ bytes: [UInt8]) {
-        if let text = String(validating: bytes, as: UTF8.self) {
+        if bytes.allSatisfy({ $0 < 0x80 }) {
+            key(literal: name)
+            utf8String(bytes)
+        } else if let text = String(validating: bytes, as: UTF8.self) {
             field(name, text)
         } else {
             field(name, String(decoding: bytes, as: UTF8.self))
@@ -69,8 +87,8 @@ extension JSONWriter {
         field("insertions", linesCounted ? change.insertions : nil)
         field("deletions", linesCounted ? change.deletions : nil)
         field("binary", linesCounted ? change.binary : nil)
-        field("oldMode", change.oldMode?.description)
-        field("newMode", change.newMode?.description)
+        modeField("oldMode", change.oldMode)
+        modeField("newMode", change.newMode)
         field("icon", icon)
     }
 }

@@ -59,6 +59,14 @@ public struct JSONWriter {
         appendQuoted(value)
     }
 
+    /// Writes a string value given as valid UTF-8 bytes.
+    mutating func utf8String(_ value: [UInt8]) {
+        beginValue()
+        bytes.append(UInt8(ascii: "\""))
+        value.withUnsafeBufferPointer { JSONWriter.appendEscaped(utf8: $0, to: &bytes) }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
     /// Writes an integer value.
     public mutating func int(_ value: Int) {
         beginValue()
