@@ -88,7 +88,7 @@ public enum TerminalText {
     }
 
     /// The end of the run of printable ASCII (0x20–0x7E) starting at `start`, eight bytes
-    /// at a time (as `ByteScan.printableASCIIEnd(in:from:)`, written out here so that it is inlined).
+    /// at a time.
     @inline(__always)
     private static func printableASCIIEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start

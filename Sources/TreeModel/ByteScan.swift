@@ -2,7 +2,6 @@
 /// loops that read every byte of a large path list.
 package enum ByteScan {
     @usableFromInline static var ones: UInt64 { 0x0101_0101_0101_0101 }
-    @usableFromInline static var highs: UInt64 { 0x8080_8080_8080_8080 }
     @usableFromInline static var lows: UInt64 { 0x7F7F_7F7F_7F7F_7F7F }
 
     /// A mask with the high bit set in exactly the bytes of `word` that are zero.
@@ -15,16 +14,6 @@ package enum ByteScan {
     @inlinable @inline(__always)
     package static func bytes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
         zeroBytes(word ^ (ones &* UInt64(byte)))
-    }
-
-    /// A mask with the high bit set in exactly the bytes of `word` that are not printable
-    /// ASCII (outside 0x20–0x7E).
-    @inlinable @inline(__always)
-    package static func unprintableBytes(_ word: UInt64) -> UInt64 {
-        let low = word & lows
-        let atLeastSpace = low &+ ones &* 0x60
-        let delete = low &+ ones
-        return (word | ~atLeastSpace | delete) & highs
     }
 
     /// The eight bytes at `offset`, the first in the lowest byte.
@@ -58,11 +47,5 @@ package enum ByteScan {
     @inlinable @inline(__always)
     package static func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         firstMarked(in: buffer, from: start) { bytes($0, equalTo: byte) }
-    }
-
-    /// The end of the run of printable ASCII (0x20–0x7E) starting at `start`.
-    @inlinable @inline(__always)
-    package static func printableASCIIEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        firstMarked(in: buffer, from: start, unprintableBytes)
     }
 }

@@ -56,14 +56,6 @@ public struct ChangeTree: Sendable {
         return made.sorted { tree.uniqueEntriesInByteOrder.map(change(ofEntry:)) }
     }
 
-    /// The number of changes given.
-    public var entryCount: Int {
-        switch source {
-        case .changes(let changes): changes.count
-        case .paths(let paths): paths.count
-        }
-    }
-
     /// The change of input entry `entry`.
     public func change(ofEntry entry: Int) -> FileChange {
         switch source {
@@ -78,27 +70,11 @@ public struct ChangeTree: Sendable {
         return entry >= 0 ? change(ofEntry: Int(entry)) : nil
     }
 
-    /// The status of input entry `entry`.
-    package func status(ofEntry entry: Int) -> ChangeStatus? {
-        switch source {
-        case .changes(let changes): changes[entry].status
-        case .paths: nil
-        }
-    }
-
     /// Whether input entry `entry` is binary and its line counts (all `nil` when not read).
     package func lines(ofEntry entry: Int) -> (binary: Bool?, insertions: Int?, deletions: Int?) {
         switch source {
         case .changes(let changes): (changes[entry].binary, changes[entry].insertions, changes[entry].deletions)
         case .paths: (nil, nil, nil)
-        }
-    }
-
-    /// Whether input entry `entry` is a path with at most a status: no origin, no modes.
-    package func isPlain(entry: Int) -> Bool {
-        switch source {
-        case .changes(let changes): changes[entry].oldPath == nil && changes[entry].oldMode == nil && changes[entry].newMode == nil
-        case .paths: true
         }
     }
 

@@ -24,11 +24,4 @@ public struct PathList: Sendable {
 
     /// Every path as a change without a status, in input order.
     public var changes: [FileChange] { ranges.indices.map(change(at:)) }
-
-    /// Lends the bytes of the path at `index` to `body`.
-    @inline(__always)
-    func withPath<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let range = ranges[index]
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-    }
 }
