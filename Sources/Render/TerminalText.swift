@@ -93,14 +93,28 @@ public enum TerminalText {
     private static func printableASCIIEnd(in buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var index = start
         while index + 8 <= buffer.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
-            let low = word & 0x7F7F_7F7F_7F7F_7F7F
-            let unprintable = (word | ~(low &+ 0x6060_6060_6060_6060) | (low &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
+            let unprintable = unprintableBytes(buffer, at: index)
             if unprintable != 0 { return index + unprintable.trailingZeroBitCount / 8 }
             index += 8
         }
+        guard index < buffer.count else { return index }
+        if buffer.count >= 8 {
+            // The last, partial word: read the final eight bytes, skipping those already seen.
+            let last = buffer.count - 8
+            let unprintable = unprintableBytes(buffer, at: last) >> UInt64(8 * (index - last))
+            return unprintable != 0 ? index + unprintable.trailingZeroBitCount / 8 : buffer.count
+        }
         while index < buffer.count && buffer[index] >= 0x20 && buffer[index] < 0x7F { index += 1 }
         return index
+    }
+
+    /// A mask with the high bit set in each of the eight bytes at `offset` that is not
+    /// printable ASCII.
+    @inline(__always)
+    private static func unprintableBytes(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + offset).loadUnaligned(as: UInt64.self))
+        let low = word & 0x7F7F_7F7F_7F7F_7F7F
+        return (word | ~(low &+ 0x6060_6060_6060_6060) | (low &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080
     }
 
     private static func appendControl(_ byte: UInt8, to output: inout [UInt8]) -> Int {
