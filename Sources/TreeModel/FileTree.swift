@@ -343,21 +343,23 @@ public struct FileTree: Sendable {
 
     /// Fills ``childList``: each directory's children in the order they were created.
     private mutating func linkChildren() {
-        var next: Int32 = 0
-        for index in slots.indices {
-            slots[index].childStart = next
-            next += slots[index].childCount
-            slots[index].childCount = 0
-        }
-        var list = [Int32](repeating: 0, count: Int(next))
-        slots.withUnsafeMutableBufferPointer { slots in
-            for index in 1..<slots.count {
-                let parent = Int(slots[index].parent)
-                list[Int(slots[parent].childStart + slots[parent].childCount)] = Int32(index)
-                slots[parent].childCount += 1
+        childList = slots.withUnsafeMutableBufferPointer { slots in
+            var next: Int32 = 0
+            for index in slots.indices {
+                slots[index].childStart = next
+                next += slots[index].childCount
+                slots[index].childCount = 0
+            }
+            return [Int32](unsafeUninitializedCapacity: Int(next)) { list, count in
+                // Every position is written once: each node but the root is one parent's child.
+                for index in 1..<slots.count {
+                    let parent = Int(slots[index].parent)
+                    list[Int(slots[parent].childStart + slots[parent].childCount)] = Int32(index)
+                    slots[parent].childCount += 1
+                }
+                count = Int(next)
             }
         }
-        childList = list
     }
 
     /// The pieces of a path: the ranges between slashes, empty ones dropped.
