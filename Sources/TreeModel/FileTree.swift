@@ -337,13 +337,14 @@ public struct FileTree: Sendable {
         }
         slots.append(Slot(nameStart: UInt32(start), nameCount: UInt32(name.count), parent: parent, entry: Int32(entry),
                           childStart: 0, childCount: 0))
-        slots[Int(parent)].childCount += 1
         return index
     }
 
-    /// Fills ``childList``: each directory's children in the order they were created.
+    /// Counts every node's children and fills ``childList``: each directory's children in the
+    /// order they were created.
     private mutating func linkChildren() {
         childList = slots.withUnsafeMutableBufferPointer { slots in
+            for index in 1..<slots.count { slots[Int(slots[index].parent)].childCount += 1 }
             var next: Int32 = 0
             for index in slots.indices {
                 slots[index].childStart = next
