@@ -11,7 +11,7 @@ struct StatColumns {
     /// The width of the `−D` cell.
     let minus: Int
 
-    init(rows: [TreeRow]) {
+    init(rows: [RowLayout]) {
         var left = 0
         var plus = 0
         var minus = 0
@@ -43,7 +43,7 @@ struct StatColumns {
 
     /// Appends the stats of a row whose left part is `row.width` columns wide; nothing
     /// (not even padding) when the row has nothing to show.
-    func append(_ row: TreeRow, color: Bool, minus minusSign: [UInt8], to output: inout [UInt8]) {
+    func append(_ row: RowLayout, color: Bool, minus minusSign: [UInt8], to output: inout [UInt8]) {
         switch row.stat {
         case .none:
             return

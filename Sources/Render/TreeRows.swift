@@ -7,7 +7,7 @@ struct TreeRows {
     /// ``lineBreaks``).
     private(set) var text: [UInt8] = []
     /// The rows, in display order (none are recorded when ``lineBreaks``).
-    private(set) var rows: [TreeRow] = []
+    private(set) var rows: [RowLayout] = []
 
     private let report: Report
     private let view: TreeView
@@ -154,7 +154,7 @@ struct TreeRows {
             if lineBreaks {
                 text.append(UInt8(ascii: "\n"))
             } else {
-                rows.append(TreeRow(end: text.count, width: width, stat: stat))
+                rows.append(RowLayout(end: text.count, width: width, stat: stat))
             }
         }
     }

@@ -4,17 +4,7 @@ import TreeModel
 /// Seeded random row lists: at every scroll position the pinned stack obeys the rules of
 /// ``StickyAncestors``, checked against ancestors found by scanning the rows directly.
 struct StickyAncestorsPropertyTests {
-    /// SplitMix64, seeded so that failures reproduce.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias Generator = SeededGenerator
 
     /// Depth-first rows: a row goes at most one level below the row above, and only below a
     /// directory.

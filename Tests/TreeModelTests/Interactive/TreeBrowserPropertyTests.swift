@@ -6,18 +6,6 @@ import TreeModel
 /// old rows into the new ones, expansion changes replace exactly the row's subtree, and a
 /// rejected mutation changes nothing.
 struct TreeBrowserPropertyTests {
-    /// SplitMix64: a small, fast, seedable generator.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// A snapshot of everything observable, to check that rejected operations change nothing.
     struct Snapshot: Equatable {
         var paths: [TreePath], rows: [TreeRow], expanded: Set<TreePath>

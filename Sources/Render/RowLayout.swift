@@ -1,5 +1,5 @@
 /// One line of the tree before layout: its left part and what its stats column shows.
-struct TreeRow {
+struct RowLayout {
     /// Where the row's left part ends in ``TreeRows/text``; it starts where the previous row's ends.
     var end: Int
     /// The display width of the left part.
