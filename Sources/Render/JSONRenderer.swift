@@ -14,7 +14,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     public init() {}
 
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
-        var json = JSONWriter()
+        var json = JSONWriter(pretty: options.prettyJSON)
         swap(&json.bytes, &output)
         json.bytes.reserveCapacity(json.bytes.count + 1024 + report.view.listedChanges.count * 700)
         json.beginObject()

@@ -1,11 +1,15 @@
-/// A streaming JSON writer: appends pretty-printed UTF-8 to ``bytes`` as values are written.
+/// A streaming JSON writer: appends UTF-8 to ``bytes`` as values are written, pretty-printed
+/// or compact.
 ///
-/// Keys come out in the order written. Objects and arrays span several lines, indented by
-/// two spaces; empty ones are written `{}` and `[]`. The caller pairs `begin`/`end` calls
-/// and writes a ``key(_:)`` before each value inside an object.
+/// Keys come out in the order written. Pretty-printed, objects and arrays span several lines,
+/// indented by two spaces; compact, there is no whitespace at all. Empty containers are
+/// written `{}` and `[]`. The caller pairs `begin`/`end` calls and writes a ``key(_:)``
+/// before each value inside an object.
 public struct JSONWriter {
     /// The document written so far.
     public internal(set) var bytes: [UInt8] = []
+    /// Whether to write newlines, indentation and a space after each colon.
+    public let pretty: Bool
 
     /// Values written so far in each open container, outermost first, except the innermost.
     private var enclosingCounts: [Int] = []
@@ -14,7 +18,9 @@ public struct JSONWriter {
     private var depth = 0
     private var afterKey = false
 
-    public init() {}
+    public init(pretty: Bool = true) {
+        self.pretty = pretty
+    }
 
     /// Starts an object.
     public mutating func beginObject() {
@@ -40,7 +46,7 @@ public struct JSONWriter {
     public mutating func key(_ name: String) {
         beginValue()
         appendQuoted(name)
-        bytes.append(": ")
+        bytes.append(pretty ? ": " : ":")
         afterKey = true
     }
 
@@ -49,7 +55,7 @@ public struct JSONWriter {
         beginValue()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(name)
-        bytes.append("\": ")
+        bytes.append(pretty ? "\": " : "\":")
         afterKey = true
     }
 
@@ -111,6 +117,7 @@ public struct JSONWriter {
     }
 
     private mutating func newline() {
+        guard pretty else { return }
         bytes.append(UInt8(ascii: "\n"))
         bytes.append(spaces: depth * 2)
     }

@@ -61,11 +61,14 @@ public struct RenderOptions: Sendable {
     public var icons: IconDrawing
     /// How icon names are resolved (also for JSON's `icon`).
     public var iconResolver: IconResolver
+    /// Whether JSON is pretty-printed (for a person) rather than compact (for a program).
+    public var prettyJSON: Bool
 
     public init(
         color: Bool = false, nulTerminated: Bool = false, charset: Charset = .unicode, width: Int? = nil,
-        icons: IconDrawing = .none, iconResolver: IconResolver = IconResolver()
+        icons: IconDrawing = .none, iconResolver: IconResolver = IconResolver(), prettyJSON: Bool = true
     ) {
+        self.prettyJSON = prettyJSON
         self.color = color
         self.nulTerminated = nulTerminated
         self.charset = charset

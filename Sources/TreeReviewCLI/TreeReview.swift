@@ -38,7 +38,8 @@ public enum TreeReview {
                 charset: settings.charset,
                 width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil,
                 icons: settings.icons.drawing,
-                iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides))
+                iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides),
+                prettyJSON: io.outputIsTerminal)
             var output = largeBuffer(of: UInt8.self, capacity: report.view.listedCount * 96)
             renderer(for: settings.format).render(report, options: renderOptions, into: &output)
             try io.standardOutput.write(output)

@@ -126,3 +126,17 @@ struct RenameLimitOptionTests {
         #expect(renamed == ["Docs/guide/deep/start.md"], "only the exact rename survives the limit")
     }
 }
+
+/// JSON is pretty-printed for a person at a terminal and compact for a program.
+struct JSONLayoutTests {
+    @Test func prettyOnATerminalCompactWhenPiped() throws {
+        let repo = try Fixtures.repository("branches")
+        let piped = CLIRunner.run(["--format", "json", "main...feature"], in: repo)
+        let terminal = CLIRunner.run(["--format", "json", "--color=never", "main...feature"], in: repo, terminal: true)
+        #expect(piped.text.split(separator: "\n").count == 1)
+        #expect(terminal.text.contains("\n  \"comparison\": {\n"))
+        let a = try JSONSerialization.jsonObject(with: Data(piped.output)) as? NSDictionary
+        let b = try JSONSerialization.jsonObject(with: Data(terminal.output)) as? NSDictionary
+        #expect(a != nil && a == b)
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Each output option on a real fixture, against golden files in `Fixtures/CLI/golden/`
+/// Each output option on a real fixture (JSON pretty-printed, as at a terminal), against golden files in `Fixtures/CLI/golden/`
 /// (`TREEREVIEW_RECORD=1` re-records them).
 struct OutputOptionTests {
     static let goldens: [(name: String, arguments: [String])] = [
@@ -31,7 +31,8 @@ struct OutputOptionTests {
     func matchesTheGolden(name: String) throws {
         let arguments = Self.goldens.first { $0.name == name }!.arguments
         let repo = try Fixtures.repository("branches")
-        let outcome = CLIRunner.run(arguments + ["main...feature"], in: repo)
+        let isJSON = arguments.contains("json")
+        let outcome = CLIRunner.run(arguments + ["main...feature"], in: repo, terminal: isJSON)
         #expect(outcome.status == 0, "\(outcome.error)")
         Golden.check(outcome.text, named: "\(name).txt", area: "CLI")
     }

@@ -63,7 +63,7 @@ struct StdinTests {
         let input = Array("M\tSources/App/main.swift\nR087\tdocs/old.md\tdocs/guide/new.md\nA\tREADME.md\nD\tlegacy/a.c\nD\tlegacy/b.c\n".utf8)
         let tree = CLIRunner.run(["--stdin"], in: "/", input: input)
         Golden.check(tree.text, named: "stdin-tree.txt", area: "CLI")
-        let json = CLIRunner.run(["--stdin", "--format", "json"], in: "/", input: input)
+        let json = CLIRunner.run(["--stdin", "--format", "json"], in: "/", terminal: true, input: input)
         Golden.check(json.text, named: "stdin-json.txt", area: "CLI")
     }
 
