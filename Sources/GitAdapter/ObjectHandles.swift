@@ -13,10 +13,3 @@ final class DiffHandle {
     init(_ pointer: OpaquePointer) { self.pointer = pointer }
     deinit { git_diff_free(pointer) }
 }
-
-/// Owns a `git_index`.
-final class IndexHandle {
-    let pointer: OpaquePointer
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
-    deinit { git_index_free(pointer) }
-}
