@@ -149,14 +149,6 @@ struct LineCounter {
                 }
             }
         }
-
-        static func withCPath<T>(_ path: [UInt8], _ body: (UnsafePointer<CChar>) throws -> T) rethrows -> T {
-            var terminated = path
-            terminated.append(0)
-            return try terminated.withUnsafeBufferPointer {
-                try $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count, body)
-            }
-        }
     }
 }
 

@@ -333,13 +333,6 @@ struct PathForest: Sendable {
         }
         return nodes[x].position < nodes[y].position
     }
-
-    /// Whether `ancestor` is `slot` or above it.
-    func isAncestor(_ ancestor: Int, of slot: Int) -> Bool {
-        var current = slot
-        while nodes[current].depth > nodes[ancestor].depth { current = nodes[current].parent }
-        return current == ancestor
-    }
 }
 
 /// A path given as a file where a directory of that name exists, or the other way round.
