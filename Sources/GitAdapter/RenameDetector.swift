@@ -1,34 +1,3 @@
-/// Where the detector gets blob sizes and fingerprints from: the repository, or memory in tests.
-protocol SimilarityBackend {
-    /// The sizes of `sides` (regular files), in order.
-    func sizes(of sides: [FileSide]) throws -> [Int]
-    /// The fingerprints of `sides` (regular files), in order. `keepContent` asks the backend to
-    /// keep the content it read, for line counts of the pairs that match.
-    func fingerprints(of sides: [FileSide], keepContent: Bool) throws -> [Fingerprint]
-}
-
-/// A destination paired with its source.
-struct RenamePair: Sendable, Equatable {
-    /// Index of the destination entry (an addition).
-    var destination: Int
-    /// Index of the source entry (a deletion, or in copy mode any surviving path).
-    var source: Int
-    /// 0...60000.
-    var score: Int
-    /// Whether git prints it as a copy (`C`) rather than a rename (`R`).
-    var isCopy: Bool
-}
-
-/// What rename detection decided.
-struct RenameResult: Sendable {
-    /// Pairs in destination (path) order.
-    var pairs: [RenamePair]
-    /// Entries that disappear from the output: deletions used as a source, unmodified paths.
-    var removed: Set<Int>
-    /// git's warnings for the limit, exact text.
-    var warnings: [String]
-}
-
 /// git 2.39's rename and copy pairing (diffcore-rename): exact matches by blob id, the
 /// same-basename pass, the limit, then the 4-slot candidate matrix. Its input is the list of
 /// changes in path order with renames off; it reads content only through a backend.
