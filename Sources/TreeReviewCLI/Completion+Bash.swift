@@ -2,8 +2,8 @@ extension Completion {
     /// The bash script: self-contained (no bash-completion helpers needed). It reads the
     /// words from `COMP_LINE` up to `COMP_POINT`, so `--format=js` and `main..fe` are seen
     /// whole, and answers relative to the part bash replaces (after `=` or `:`).
-    static var bashScript: String {
-        let subcommandNames = Subcommand.all.map(\.name).joined(separator: "|")
+    static func bashScript(_ subcommands: [Subcommand]) -> String {
+        let subcommandNames = subcommands.map(\.name).joined(separator: "|")
         let nextWord = nextWordOptions.flatMap(names(of:)).joined(separator: "|")
         let directory = directoryNames.joined(separator: "|")
         let attachedDirectory = attachedDirectoryNames.map { "\($0)?*" }.joined(separator: "|")
@@ -18,12 +18,13 @@ extension Completion {
             "${git[@]}" \#(revisionListing) 2>/dev/null
         }
 
+        # Sets candidates to the files (-f) or directories (-d) starting with $3, in $2 if given.
         _treereview_files() {
             compopt -o filenames 2>/dev/null
             if [[ -n $2 ]]; then
-                (cd -- "$2" 2>/dev/null && compgen "$1" -- "$3")
+                mapfile -t candidates < <(cd -- "$2" 2>/dev/null && compgen "$1" -- "$3")
             else
-                compgen "$1" -- "$3"
+                mapfile -t candidates < <(compgen "$1" -- "$3")
             fi
         }
 
@@ -61,14 +62,14 @@ extension Completion {
             COMPREPLY=()
             if [[ -n $subcommand ]]; then
                 case $subcommand in
-        \#(bashSubcommandArms)
+        \#(bashSubcommandArms(subcommands))
                 esac
             elif ((after_dashes)); then
-                mapfile -t candidates < <(_treereview_files -f "$dir" "$cur")
+                _treereview_files -f "$dir" "$cur"
             elif [[ -n $expecting ]]; then
                 case $expecting in
         \#(bashValueArms)
-                    \#(directory)) mapfile -t candidates < <(_treereview_files -d "" "$cur") ;;
+                    \#(directory)) _treereview_files -d "" "$cur" ;;
                 esac
             else
                 case $cur in
@@ -80,7 +81,7 @@ extension Completion {
                             candidates+=("$left$w")
                         done < <(_treereview_revisions "$dir")
                         if ((${#words[@]} == 1)) && [[ -z $left ]]; then
-                            candidates+=(\#(Subcommand.all.map(\.name).joined(separator: " ")))
+                            candidates+=(\#(subcommands.map(\.name).joined(separator: " ")))
                         fi
                         ;;
                 esac
@@ -113,11 +114,11 @@ extension Completion {
     }
 
     /// What each subcommand's arguments complete to.
-    private static var bashSubcommandArms: String {
-        Subcommand.all.map { subcommand in
+    private static func bashSubcommandArms(_ subcommands: [Subcommand]) -> String {
+        subcommands.map { subcommand in
             let action = switch subcommand.arguments {
             case .choice(let words): "((${#words[@]} == 2)) && candidates=(\(words.joined(separator: " ")))"
-            case .paths: "mapfile -t candidates < <(_treereview_files -f \"$dir\" \"$cur\")"
+            case .paths: "_treereview_files -f \"$dir\" \"$cur\""
             }
             return "            \(subcommand.name)) \(action) ;;"
         }.joined(separator: "\n")

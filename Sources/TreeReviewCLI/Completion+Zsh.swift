@@ -1,7 +1,7 @@
 extension Completion {
     /// The zsh script: autoloadable from `$fpath` as `_treereview`, or sourced after `compinit`.
-    static var zshScript: String {
-        let subcommandNames = Subcommand.all.map(\.name).joined(separator: "|")
+    static func zshScript(_ subcommands: [Subcommand]) -> String {
+        let subcommandNames = subcommands.map(\.name).joined(separator: "|")
         let nextWord = nextWordOptions.flatMap(names(of:)).joined(separator: "|")
         let directory = directoryNames.joined(separator: "|")
         let attachedDirectory = attachedDirectoryNames.map { "\($0)?*" }.joined(separator: "|")
@@ -40,7 +40,7 @@ extension Completion {
           dir=${dir/#\~/$HOME}
           if [[ -n $subcommand ]]; then
             case $subcommand in
-        \#(zshSubcommandArms)
+        \#(zshSubcommandArms(subcommands))
             esac
             return
           fi
@@ -64,7 +64,7 @@ extension Completion {
           esac
           if (( CURRENT == 2 )) && [[ $PREFIX != *..* ]]; then
             subcommands=(
-        \#(zshSubcommandDescriptions)
+        \#(zshSubcommandDescriptions(subcommands))
             )
             _describe -t commands subcommand subcommands
           fi
@@ -89,8 +89,8 @@ extension Completion {
         }.joined(separator: "\n")
     }
 
-    private static var zshSubcommandDescriptions: String {
-        Subcommand.all.map { "      " + zshQuoted("\($0.name):\($0.help)") }.joined(separator: "\n")
+    private static func zshSubcommandDescriptions(_ subcommands: [Subcommand]) -> String {
+        subcommands.map { "      " + zshQuoted("\($0.name):\($0.help)") }.joined(separator: "\n")
     }
 
     private static var zshValueArms: String {
@@ -107,8 +107,8 @@ extension Completion {
         }.joined(separator: "\n")
     }
 
-    private static var zshSubcommandArms: String {
-        Subcommand.all.map { subcommand in
+    private static func zshSubcommandArms(_ subcommands: [Subcommand]) -> String {
+        subcommands.map { subcommand in
             let action = switch subcommand.arguments {
             case .choice(let words): "(( CURRENT == 3 )) && compadd -- \(words.joined(separator: " "))"
             case .paths: "if [[ -n $dir ]]; then _files -W $dir; else _files; fi"

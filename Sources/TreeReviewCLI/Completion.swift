@@ -25,12 +25,12 @@ enum Completion {
         case text
     }
 
-    /// The script for `shell`.
-    static func script(for shell: CompletionShell) -> String {
+    /// The script for `shell`, completing `subcommands` as well as comparisons.
+    static func script(for shell: CompletionShell, subcommands: [Subcommand] = Subcommand.all) -> String {
         switch shell {
-        case .bash: bashScript
-        case .zsh: zshScript
-        case .fish: fishScript
+        case .bash: bashScript(subcommands)
+        case .zsh: zshScript(subcommands)
+        case .fish: fishScript(subcommands)
         }
     }
 

@@ -19,7 +19,7 @@ enum CompletionHarness {
     /// The words `bash` offers for `line` (cursor at its end), run in `directory`: the
     /// script is sourced, `COMP_LINE`, `COMP_POINT`, `COMP_WORDS` and `COMP_CWORD` are set as
     /// bash sets them, and `COMPREPLY` is printed.
-    static func bash(_ line: String, in directory: String) throws -> [String] {
+    static func bash(_ line: String, in directory: String, subcommands: [Subcommand] = Subcommand.all) throws -> [String] {
         let driver = #"""
         source "$1"
         COMP_LINE=$2
@@ -31,16 +31,16 @@ enum CompletionHarness {
         ((${#COMPREPLY[@]})) && printf '%s\n' "${COMPREPLY[@]}"
         exit 0
         """#
-        return try words(Shell.run("bash", ["-c", driver, "driver", script(.bash), line], in: directory))
+        return try words(Shell.run("bash", ["-c", driver, "driver", script(.bash, subcommands: subcommands), line], in: directory))
     }
 
     /// The words zsh's completion system offers for `line`: an interactive zsh on a
     /// pseudo-terminal (`zpty`) with the script on `$fpath` and `compinit` run, where `compadd`
     /// is wrapped to print each match after zsh's own matching; `TAB` is sent.
-    static func zsh(_ line: String, in directory: String) throws -> [String] {
-        let functions = try temporary.appendingPathComponent("zsh-functions")
+    static func zsh(_ line: String, in directory: String, subcommands: [Subcommand] = Subcommand.all) throws -> [String] {
+        let functions = try temporary.appendingPathComponent("zsh-functions-" + subcommands.map(\.name).joined(separator: "-"))
         try FileManager.default.createDirectory(at: functions, withIntermediateDirectories: true)
-        try Completion.script(for: .zsh).write(to: functions.appendingPathComponent("_treereview"), atomically: true, encoding: .utf8)
+        try Completion.script(for: .zsh, subcommands: subcommands).write(to: functions.appendingPathComponent("_treereview"), atomically: true, encoding: .utf8)
         let driver = #"""
         zmodload zsh/zpty
         zpty z zsh -f -i
@@ -61,16 +61,18 @@ enum CompletionHarness {
     }
 
     /// The words fish offers for `line` (`complete -C`), first field only.
-    static func fish(_ line: String, in directory: String) throws -> [String] {
-        let result = try Shell.run("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]", try script(.fish), line],
+    static func fish(_ line: String, in directory: String, subcommands: [Subcommand] = Subcommand.all) throws -> [String] {
+        let result = try Shell.run("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
+                                            try script(.fish, subcommands: subcommands), line],
                                    in: directory)
         return try words(result).map { String($0.prefix { $0 != "\t" }) }
     }
 
     /// Writes the script for `shell` to a temporary file; returns its path.
-    static func script(_ shell: CompletionShell) throws -> String {
-        let url = try temporary.appendingPathComponent("treereview.\(shell.rawValue)")
-        try Completion.script(for: shell).write(to: url, atomically: true, encoding: .utf8)
+    static func script(_ shell: CompletionShell, subcommands: [Subcommand] = Subcommand.all) throws -> String {
+        let name = (subcommands.map(\.name) + [shell.rawValue]).joined(separator: ".")
+        let url = try temporary.appendingPathComponent(name)
+        try Completion.script(for: shell, subcommands: subcommands).write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 

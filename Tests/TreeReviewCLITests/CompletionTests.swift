@@ -85,7 +85,7 @@ struct CompletionTests {
         let repo = try CompletionHarness.repository()
         let all = try revisions(repo)
         #expect(all.contains("v1.0") && all.contains("origin/topic"))
-        #expect(try CompletionHarness.bash("treereview ", in: repo) == all + ["completion"])
+        #expect(try CompletionHarness.bash("treereview ", in: repo) == all + Subcommand.all.map(\.name))
         #expect(try CompletionHarness.bash("treereview fe", in: repo) == ["feature"])
         #expect(try CompletionHarness.bash("treereview v", in: repo) == ["v1.0"])
         #expect(try CompletionHarness.bash("treereview origin/", in: repo) == ["origin/topic"])
@@ -125,6 +125,28 @@ struct CompletionTests {
         #expect(try CompletionHarness.bash("treereview completion bash ", in: repo).isEmpty)
     }
 
+    /// A subcommand taking paths, as `viewed` will.
+    private let viewed = Subcommand(name: "viewed", usage: "<path>...", arguments: .paths, help: "Mark paths as viewed.") { _, _, _ in 0 }
+
+    @Test func everyShellCompletesPathsForASubcommandTakingPaths() throws {
+        let repo = try CompletionHarness.repository()
+        let subcommands = Subcommand.all + [viewed]
+        #expect(try CompletionHarness.bash("treereview vi", in: repo, subcommands: subcommands) == ["viewed"])
+        #expect(try CompletionHarness.bash("treereview viewed Sou", in: repo, subcommands: subcommands) == ["Sources"])
+        #expect(try CompletionHarness.bash("treereview viewed README.md Sources/App/Mo", in: repo, subcommands: subcommands)
+            == ["Sources/App/Model"])
+        #expect(try CompletionHarness.bash("treereview viewed ma", in: repo, subcommands: subcommands).isEmpty)
+        #expect(try CompletionHarness.bash("treereview completion ", in: repo, subcommands: subcommands) == ["bash", "zsh", "fish"])
+        if CompletionHarness.require("zsh", package: "zsh") {
+            #expect(try CompletionHarness.zsh("treereview vi", in: repo, subcommands: subcommands) == ["viewed"])
+            #expect(try CompletionHarness.zsh("treereview viewed Sou", in: repo, subcommands: subcommands) == ["Sources"])
+        }
+        if CompletionHarness.require("fish", package: "fish") {
+            #expect(try CompletionHarness.fish("treereview vi", in: repo, subcommands: subcommands) == ["viewed"])
+            #expect(try CompletionHarness.fish("treereview viewed Sou", in: repo, subcommands: subcommands) == ["Sources/"])
+        }
+    }
+
     @Test func zshCompletesOptionsValuesRevisionsAndPaths() throws {
         guard CompletionHarness.require("zsh", package: "zsh") else { return }
         let repo = try CompletionHarness.repository()
@@ -133,7 +155,7 @@ struct CompletionTests {
         #expect(try CompletionHarness.zsh("treereview --color=", in: repo) == ["--color=auto", "--color=always", "--color=never"])
         #expect(try CompletionHarness.zsh("treereview main..fe", in: repo) == ["main..feature"])
         #expect(try CompletionHarness.zsh("treereview main...fe", in: repo) == ["main...feature"])
-        #expect(try Set(CompletionHarness.zsh("treereview ", in: repo)) == Set(try revisions(repo) + ["completion"]))
+        #expect(try Set(CompletionHarness.zsh("treereview ", in: repo)) == Set(try revisions(repo) + Subcommand.all.map(\.name)))
         #expect(try CompletionHarness.zsh("treereview -- Sou", in: repo) == ["Sources"])
         #expect(try CompletionHarness.zsh("treereview completion ", in: repo) == ["bash", "zsh", "fish"])
     }
@@ -146,7 +168,7 @@ struct CompletionTests {
         #expect(try Set(CompletionHarness.fish("treereview --color=", in: repo)) == ["--color=auto", "--color=always", "--color=never"])
         #expect(try CompletionHarness.fish("treereview main..fe", in: repo) == ["main..feature"])
         #expect(try CompletionHarness.fish("treereview main...fe", in: repo) == ["main...feature"])
-        #expect(try Set(CompletionHarness.fish("treereview ", in: repo)) == Set(try revisions(repo) + ["completion"]))
+        #expect(try Set(CompletionHarness.fish("treereview ", in: repo)) == Set(try revisions(repo) + Subcommand.all.map(\.name)))
         #expect(try CompletionHarness.fish("treereview -- Sou", in: repo) == ["Sources/"])
         #expect(try Set(CompletionHarness.fish("treereview completion ", in: repo)) == ["bash", "zsh", "fish"])
         #expect(try CompletionHarness.fish("treereview --search ", in: repo).isEmpty)
