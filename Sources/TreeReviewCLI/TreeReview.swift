@@ -19,6 +19,7 @@ public enum TreeReview {
     /// Runs the command: 0 success, 1 changes found with `--exit-code`, 2 any error.
     /// On error, one line on standard error and nothing on standard output.
     public static func run(arguments: [String], environment: [String: String], io: IO) -> Int32 {
+        if let status = Subcommand.runIfNamed(arguments, environment: environment, io: io) { return status }
         do {
             let options = try ArgumentParser.parse(arguments)
             if options.showHelp {

@@ -1,0 +1,54 @@
+/// A word that, given as the first argument, runs a command other than a comparison
+/// (`treereview completion bash`). ``all`` is the one table that dispatch, the completion
+/// scripts and the man page read.
+struct Subcommand: Sendable {
+    /// What completes the subcommand's arguments.
+    enum Arguments: Sendable, Equatable {
+        /// One word from a fixed set.
+        case choice([String])
+        /// Paths in the repository, any number.
+        case paths
+    }
+
+    /// The word that selects it.
+    let name: String
+    /// Its arguments as the usage line shows them (`bash|zsh|fish`).
+    let usage: String
+    /// What completes its arguments.
+    let arguments: Arguments
+    /// One line of help.
+    let help: String
+    /// Runs it with the arguments after its name; returns the exit status.
+    let run: @Sendable (_ arguments: [String], _ environment: [String: String], _ io: IO) throws -> Int32
+
+    /// Every subcommand, in the order help and the man page list them.
+    static let all: [Subcommand] = [.completion]
+
+    /// The subcommand called `name`, if there is one.
+    static func named(_ name: String) -> Subcommand? {
+        all.first { $0.name == name }
+    }
+
+    /// `usage: treereview <name> <arguments>`.
+    var usageLine: String { "usage: treereview \(name) \(usage)" }
+
+    /// Runs the subcommand named by the first argument, if it names one; `nil` otherwise,
+    /// for a comparison. Errors are reported as every error is: one line, exit 2.
+    static func runIfNamed(_ arguments: [String], environment: [String: String], io: IO) -> Int32? {
+        guard let first = arguments.first, let subcommand = named(first) else { return nil }
+        let rest = Array(arguments.dropFirst())
+        do {
+            if rest.contains("-h") || rest.contains("--help") {
+                try io.standardOutput.write(Array("\(subcommand.usageLine)\n\(subcommand.help)\n".utf8))
+                return 0
+            }
+            return try subcommand.run(rest, environment, io)
+        } catch is BrokenPipe {
+            return 0
+        } catch {
+            let message = (error as? UsageError)?.message ?? "\(error)"
+            try? io.standardError.write(Array("treereview: \(message)\n".utf8))
+            return 2
+        }
+    }
+}
