@@ -12,7 +12,8 @@ public enum Shell {
         public var text: String { String(decoding: output, as: UTF8.self) }
     }
 
-    /// Runs `executable` (looked up on PATH) with `arguments` in `directory`.
+    /// Runs `executable` (looked up on PATH) with `arguments` in `directory`, in
+    /// ``TestEnvironment/variables(adding:)`` with `environment` added.
     @discardableResult
     public static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil,
@@ -22,11 +23,7 @@ public enum Shell {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var merged = ProcessInfo.processInfo.environment
-        merged["GIT_CONFIG_NOSYSTEM"] = "1"
-        merged["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
+        process.environment = TestEnvironment.variables(adding: environment)
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
