@@ -60,11 +60,32 @@ struct StdinTests {
     }
 
     @Test func stdinTreeMatchesItsGolden() throws {
-        let input = Array("M\tSources/App/main.swift\nR087\tdocs/old.md\tdocs/guide/new.md\nA\tREADME.md\nD\tlegacy/a.c\nD\tlegacy/b.c\n".utf8)
+        let list = "M\tSources/App/main.swift\nR087\tdocs/old.md\tdocs/guide/new.md\nA\tREADME.md\nD\tlegacy/a.c\nD\tlegacy/b.c\n"
+        let input = Array(list.utf8)
         let tree = CLIRunner.run(["--stdin"], in: "/", input: input)
         Golden.check(tree.text, named: "stdin-tree.txt", area: "CLI")
         let json = CLIRunner.run(["--stdin", "--format", "json"], in: "/", terminal: true, input: input)
         Golden.check(json.text, named: "stdin-json.txt", area: "CLI")
+
+        // Independently: both read back as the list given.
+        let given = Self.nameStatus(list)
+        let rendered = try RenderedTree(parsing: tree.text)
+        #expect(rendered.differences(from: given, checks: .origins) == [])
+        #expect(rendered.headerDifferences(from: given, lines: false) == [])
+        #expect(rendered.header.title == "stdin")
+        #expect(ReportJSON.differences(try ReportJSON.parse(json.output), from: given, lines: false) == [])
+    }
+
+    /// `git diff --name-status` text read by the test itself: status letter and score, then one or two paths.
+    static func nameStatus(_ text: String) -> [FileChange] {
+        text.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            let letter = fields[0].first!
+            let score = Int(fields[0].dropFirst())
+            return fields.count == 3
+                ? FileChange(status: ChangeStatus(letter: letter), path: RawPath(fields[2]), oldPath: RawPath(fields[1]), similarity: score)
+                : FileChange(status: ChangeStatus(letter: letter), path: RawPath(fields[1]))
+        }
     }
 
     @Test func quotedPathsAreUnquoted() throws {
