@@ -27,7 +27,7 @@ enum OptionTable {
                    choices: OutputFormat.allCases.map(\.rawValue),
                    help: "Output format: tree (default), json or plain. [treereview.format]"),
         OptionSpec(key: .nulTerminated, long: nil, short: "z", value: .none,
-                   help: "Plain output with NUL-terminated, unescaped paths (implies --format plain)."),
+                   help: "Without --stdin: plain output with NUL-terminated, exact paths (implies --format plain). With --stdin: the input is NUL-separated (git diff --name-status -z); any format, and --format plain writes NUL-terminated paths."),
         OptionSpec(key: .color, long: "color", short: nil, value: .optional("when"),
                    choices: ColorMode.allCases.map(\.rawValue),
                    help: "Color: auto (default), always or never. NO_COLOR, CLICOLOR_FORCE and TERM=dumb are honored. [treereview.color]"),

@@ -43,7 +43,7 @@ struct Settings: Equatable {
             throw UsageError("config treereview.icon: \(error)")
         }
         return Settings(
-            format: options.format ?? (options.nulTerminated ? .plain : nil) ?? configFormat ?? .tree,
+            format: options.format ?? (options.nulTerminated && !options.stdin ? .plain : nil) ?? configFormat ?? .tree,
             color: options.color ?? configColor ?? .auto,
             flatten: options.flatten ?? configFlatten ?? true,
             sort: options.sort ?? configSort ?? .foldersFirst,

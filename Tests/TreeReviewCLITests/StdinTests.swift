@@ -37,10 +37,31 @@ struct StdinTests {
 
     @Test func nulSeparatedPlainRoundTripsExactly() throws {
         let input: [UInt8] = Array("tab\there\0new\nline\0".utf8) + [0x6C, 0xE9, 0]
-        let outcome = CLIRunner.run(["--stdin", "-z"], in: "/", input: input)
+        let outcome = CLIRunner.run(["--stdin", "-z", "--format", "plain"], in: "/", input: input)
         #expect(outcome.status == 0)
         let expected: [UInt8] = [0x6C, 0xE9, 0] + Array("new\nline\0tab\there\0".utf8)
         #expect(outcome.output == expected)
+    }
+
+    /// With `--stdin`, `-z` says how the input is separated; the output format is any.
+    @Test(arguments: [[], ["--format", "json"], ["--format", "tree", "--sort", "name"]])
+    func nulSeparatedInputGivesTheSameOutputAsLines(format: [String]) throws {
+        let repo = try Fixtures.repository("hostile-names")
+        let nul = try Shell.git(["diff", "--name-status", "-z", "-M", "HEAD~1..HEAD"], in: repo).output
+        let quoted = try Shell.git(["diff", "--name-status", "-M", "HEAD~1..HEAD"], in: repo).output
+        let scratch = try Fixtures.temporaryDirectory()
+        let fromNul = CLIRunner.run(["--stdin", "-z"] + format, in: scratch, input: nul)
+        let fromLines = CLIRunner.run(["--stdin"] + format, in: scratch, input: quoted)
+        #expect(fromNul.status == 0 && fromLines.status == 0, "\(fromNul.error)\(fromLines.error)")
+        #expect(fromNul.output == fromLines.output)
+        let git = try GitOracle.changes(in: repo, ["HEAD~1..HEAD"])
+        if format.contains("json") {
+            #expect(ReportJSON.differences(try ReportJSON.parse(fromNul.output), from: git, lines: false) == [])
+        } else {
+            let tree = try RenderedTree(parsing: fromNul.text)
+            #expect(tree.differences(from: git, checks: .origins) == [])
+            #expect(tree.headerDifferences(from: git, lines: false) == [])
+        }
     }
 
     @Test(arguments: [
