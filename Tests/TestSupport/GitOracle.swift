@@ -5,11 +5,9 @@ import TreeModel
 /// and `git ls-files --others`: the reference every differential test compares with.
 public enum GitOracle {
     /// The changes git reports for `arguments` (as given to `git diff`, without `-M`),
-    /// sorted by path bytes. `untracked` adds `ls-files --others --exclude-standard`, with
-    /// their line counts from `git diff --no-index --numstat` when `untrackedLines`.
+    /// sorted by path bytes. `untracked` adds `ls-files --others --exclude-standard`.
     public static func changes(
-        in repository: String, _ arguments: [String], pathspecs: [String] = [], untracked: Bool = false,
-        untrackedLines: Bool = false
+        in repository: String, _ arguments: [String], pathspecs: [String] = [], untracked: Bool = false
     ) throws -> [FileChange] {
         let tail = pathspecs.isEmpty ? [] : ["--"] + pathspecs
         let names = try Shell.git(["diff", "-z", "--name-status"] + arguments + tail, in: repository).output
@@ -48,16 +46,7 @@ public enum GitOracle {
         if untracked {
             let others = try Shell.git(["ls-files", "-z", "--others", "--exclude-standard"] + tail, in: repository).output
             for path in split(others) {
-                var change = FileChange(status: .untracked, path: RawPath(bytes: path))
-                if untrackedLines {
-                    let relative = String(decoding: path, as: UTF8.self)
-                    let stat = try Shell.run("git", ["diff", "--no-index", "--numstat", "/dev/null", relative], in: repository).text
-                    let fields = stat.split(separator: "\t")
-                    change.binary = fields.first == "-"
-                    change.insertions = change.binary == true ? nil : fields.first.flatMap { Int($0) }
-                    change.deletions = change.binary == true ? nil : 0
-                }
-                byPath[RawPath(bytes: path)] = change
+                byPath[RawPath(bytes: path)] = FileChange(status: .untracked, path: RawPath(bytes: path))
             }
         }
         return byPath.values.sorted { $0.path < $1.path }

@@ -45,12 +45,22 @@ public enum ReportJSON {
             let difference = Set(listed).symmetricDifference(expected).map { "\($0.path) \($0.status?.rawValue ?? "-")" }.sorted()
             problems.append("JSON files differ from git's: \(difference)")
         }
-        let summary = document["summary"] as? [String: Any] ?? [:]
+        return problems + summaryDifferences(document["summary"] as? [String: Any] ?? [:], from: changes, lines: lines)
+    }
+
+    /// Every way a `summary` object differs from the one `changes` call for: their number,
+    /// their count per status and, when `lines`, of binary files and the line totals
+    /// (`null` otherwise).
+    public static func summaryDifferences(_ summary: [String: Any], from changes: [FileChange], lines: Bool = true) -> [String] {
+        var problems: [String] = []
         var wanted: [String: Int?] = ["files": changes.count]
         for status in ChangeStatus.allCases { wanted[status.rawValue] = changes.filter { $0.status == status }.count }
-        wanted["insertions"] = lines ? changes.reduce(0) { $0 + ($1.insertions ?? 0) } : nil
-        wanted["deletions"] = lines ? changes.reduce(0) { $0 + ($1.deletions ?? 0) } : nil
-        wanted["binary"] = lines ? changes.filter { $0.binary == true }.count : nil
+        let insertions = changes.reduce(0) { $0 + ($1.insertions ?? 0) }
+        let deletions = changes.reduce(0) { $0 + ($1.deletions ?? 0) }
+        let binary = changes.filter { $0.binary == true }.count
+        wanted["insertions"] = .some(lines ? insertions : nil)
+        wanted["deletions"] = .some(lines ? deletions : nil)
+        wanted["binary"] = .some(lines ? binary : nil)
         for (key, value) in wanted {
             let shown = summary[key]
             let matches = value.map { shown as? Int == $0 } ?? (shown is NSNull)
