@@ -22,6 +22,14 @@ struct SettingsTests {
         #expect(try settings([], config: ["treereview.format": ["plain", "json"]]).format == .json, "the last value wins")
     }
 
+    @Test func zMeansPlainOutputOnlyWithoutStdin() throws {
+        #expect(try settings(["-z"]).format == .plain)
+        #expect(try settings(["-z"], config: ["treereview.format": ["json"]]).format == .plain, "the command line wins")
+        #expect(try settings(["--stdin", "-z"]).format == .tree)
+        #expect(try settings(["--stdin", "-z"], config: ["treereview.format": ["json"]]).format == .json)
+        #expect(try settings(["--stdin", "-z", "--format", "plain"]).format == .plain)
+    }
+
     @Test func badConfigValueNamesTheKey() {
         #expect(throws: UsageError("invalid value 'yaml' for config treereview.format: expected tree, json or plain")) {
             try settings([], config: ["treereview.format": ["yaml"]])
