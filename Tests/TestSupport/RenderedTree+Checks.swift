@@ -3,7 +3,9 @@ import TreeModel
 extension RenderedTree {
     /// What to compare besides paths and statuses.
     public struct Checks: OptionSet, Sendable {
+        /// The checks, one bit each.
         public let rawValue: Int
+        /// The checks whose bits `rawValue` sets.
         public init(rawValue: Int) { self.rawValue = rawValue }
 
         /// Each file row's `+I −D` or `binary`, and each open directory row's totals.

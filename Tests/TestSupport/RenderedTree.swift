@@ -172,8 +172,12 @@ public struct RenderedTree: Sendable {
 
 /// A line of tree output that cannot be read back.
 public struct RenderedTreeError: Error, CustomStringConvertible {
+    /// The line's number (1: the header).
     public let line: Int
+    /// The line.
     public let text: String
+    /// What could not be read.
     public let reason: String
+    /// All of it, for a test's failure message.
     public var description: String { "line \(line): \(reason): \(text)" }
 }

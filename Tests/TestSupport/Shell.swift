@@ -4,8 +4,11 @@ import Foundation
 public enum Shell {
     /// The result of a finished process.
     public struct Result: Sendable {
+        /// The exit status.
         public let status: Int32
+        /// Everything written to standard output.
         public let output: [UInt8]
+        /// Everything written to standard error.
         public let error: String
 
         /// Standard output as text.
@@ -52,7 +55,9 @@ public enum Shell {
 
 /// A command that failed.
 public struct ShellError: Error, CustomStringConvertible {
+    /// What failed.
     public let message: String
+    /// The message.
     public var description: String { message }
 }
 
