@@ -23,7 +23,7 @@ struct ArgumentParser {
                     throw UsageError("unknown option '--\(name)'" + suggestion(for: name))
                 }
                 let value = try value(for: spec, name: "--\(name)", attached: attached, arguments: arguments, index: &index)
-                try apply(spec, value: value, to: &options)
+                try apply(spec, name: "--\(name)", value: value, to: &options)
             } else if argument.hasPrefix("-") && argument.count > 1 {
                 var rest = Substring(argument.dropFirst())
                 while let letter = rest.first {
@@ -32,21 +32,19 @@ struct ArgumentParser {
                         throw UsageError("unknown option '-\(letter)'" + suggestion(for: String(letter)))
                     }
                     if spec.value == .none {
-                        try apply(spec, value: nil, to: &options)
+                        try apply(spec, name: "-\(letter)", value: nil, to: &options)
                         continue
                     }
                     let attached = rest.isEmpty ? nil : String(rest)
                     let value = try value(for: spec, name: "-\(letter)", attached: attached, arguments: arguments, index: &index)
-                    try apply(spec, value: value, to: &options)
+                    try apply(spec, name: "-\(letter)", value: value, to: &options)
                     break
                 }
             } else {
                 options.revisions.append(argument)
             }
         }
-        if options.stdin && (!options.revisions.isEmpty || options.staged) {
-            throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
-        }
+        try options.validate()
         return options
     }
 
@@ -69,11 +67,13 @@ struct ArgumentParser {
         }
     }
 
-    private static func apply(_ spec: OptionSpec, value: String?, to options: inout Options) throws {
+    private static func apply(_ spec: OptionSpec, name: String, value: String?, to options: inout Options) throws {
         if let value, !spec.choices.isEmpty, !spec.choices.contains(value) {
-            let name = spec.long.map { "--\($0)" } ?? "-\(spec.short!)"
             throw UsageError("invalid value '\(value)' for \(name): expected one of \(spec.choices.joined(separator: ", "))"
                 + nearest(value, in: spec.choices).map { " (did you mean '\($0)'?)" }.orEmpty)
+        }
+        if spec.isRepositoryOnly && options.repositoryOnlyOption == nil {
+            options.repositoryOnlyOption = name
         }
         switch spec.key {
         case .format: options.format = value.flatMap(OutputFormat.init(rawValue:))
@@ -84,7 +84,7 @@ struct ArgumentParser {
         case .directory: options.directory = value
         case .noUntracked: options.includeUntracked = false
         case .findRenames:
-            let threshold = try score(value, option: "--find-renames")
+            let threshold = try score(value, option: name)
             if case .copies(_, let harder) = options.renames {
                 options.renames = .copies(threshold: threshold, harder: harder)
             } else {
@@ -92,7 +92,7 @@ struct ArgumentParser {
             }
         case .noRenames: options.renames = .off
         case .findCopies:
-            let threshold = try score(value, option: "--find-copies")
+            let threshold = try score(value, option: name)
             if case .copies = options.renames {
                 options.renames = .copies(threshold: threshold, harder: true)
             } else {
@@ -111,15 +111,9 @@ struct ArgumentParser {
         case .stdin: options.stdin = true
         case .sort: options.sort = value.flatMap(TreeOrder.init(rawValue:))
         case .depth:
-            guard let text = value, let depth = Int(text), depth >= 0 else {
-                throw UsageError("invalid depth '\(value ?? "")' for --depth: expected a number, 0 or more")
-            }
-            options.depth = depth
+            options.depth = try WholeNumber.parse(value ?? "", option: name)
         case .renameLimit:
-            guard let text = value, let limit = Int(text) else {
-                throw UsageError("invalid rename limit '\(value ?? "")' for -l: expected a number")
-            }
-            options.renameLimit = limit
+            options.renameLimit = try WholeNumber.parse(value ?? "", option: name)
         case .search: options.search = value
         case .searchMode: options.searchMode = value.flatMap(SearchMode.init(rawValue:))
         case .status: options.statusFilter = try StatusFilter(value ?? "")

@@ -25,6 +25,11 @@ struct OptionSpec: Sendable {
     /// One line of help.
     let help: String
 
+    /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
+    var isRepositoryOnly: Bool {
+        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked].contains(key)
+    }
+
     /// Every long name it answers to.
     var longNames: [String] { (long.map { [$0] } ?? []) + aliases }
 

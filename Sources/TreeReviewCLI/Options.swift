@@ -24,6 +24,9 @@ struct Options: Equatable {
     var icons: IconMode?
     var charset: Charset?
     var stdin = false
+    /// The first option given that only a repository comparison uses (`-M`, `-l`,
+    /// `--no-untracked`, …), as spelled, for refusing it with `--stdin`.
+    var repositoryOnlyOption: String?
     var showHelp = false
     var showVersion = false
     var revisions: [String] = []

@@ -13,12 +13,6 @@ struct Settings: Equatable {
     /// `treereview.icon` values: user icon overrides, in the order given.
     var iconOverrides: IconOverrides
 
-    /// The configuration keys read, for `Docs/CLI.md` and its test.
-    static let configKeys = [
-        "treereview.format", "treereview.color", "treereview.flatten", "treereview.sort",
-        "treereview.icons", "treereview.charset", "treereview.icon",
-    ]
-
     /// Decides every setting from `options`, the `treereview` config section (keys
     /// lowercased, all values in order) and the environment (for the charset's locale).
     static func resolve(_ options: Options, config: [String: [String]], environment: [String: String]) throws -> Settings {
@@ -43,7 +37,7 @@ struct Settings: Equatable {
             throw UsageError("config treereview.icon: \(error)")
         }
         return Settings(
-            format: options.format ?? (options.nulTerminated ? .plain : nil) ?? configFormat ?? .tree,
+            format: options.format ?? (options.nulTerminated && !options.stdin ? .plain : nil) ?? configFormat ?? .tree,
             color: options.color ?? configColor ?? .auto,
             flatten: options.flatten ?? configFlatten ?? true,
             sort: options.sort ?? configSort ?? .foldersFirst,

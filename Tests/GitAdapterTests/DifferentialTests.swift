@@ -6,7 +6,7 @@ import TestSupport
 /// Every comparison mode against `git diff` on the same fixture.
 struct DifferentialTests {
     private func ours(_ repository: String, _ request: ComparisonRequest) throws -> [FileChange] {
-        try Repository.open(at: repository, environment: [:]).changes(for: request).changes.map(GitOracle.comparable)
+        try Repository.open(at: repository, environment: TestEnvironment.variables()).changes(for: request).changes.map(GitOracle.comparable)
     }
 
     private func expectSame(_ ours: [FileChange], _ theirs: [FileChange], sourceLocation: SourceLocation = #_sourceLocation) {

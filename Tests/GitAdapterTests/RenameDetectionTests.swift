@@ -8,7 +8,7 @@ import TestSupport
 /// `Fixtures/repos/renames.sh` (one tagged commit per rule).
 struct RenameDetectionTests {
     private static func ours(_ repository: String, _ request: ComparisonRequest) throws -> ChangeSet {
-        try Repository.open(at: repository, environment: [:]).changes(for: request)
+        try Repository.open(at: repository, environment: TestEnvironment.variables()).changes(for: request)
     }
 
     /// Compares every field git reports, and git's warnings.

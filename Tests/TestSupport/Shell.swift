@@ -4,15 +4,19 @@ import Foundation
 public enum Shell {
     /// The result of a finished process.
     public struct Result: Sendable {
+        /// The exit status.
         public let status: Int32
+        /// Everything written to standard output.
         public let output: [UInt8]
+        /// Everything written to standard error.
         public let error: String
 
         /// Standard output as text.
         public var text: String { String(decoding: output, as: UTF8.self) }
     }
 
-    /// Runs `executable` (looked up on PATH) with `arguments` in `directory`.
+    /// Runs `executable` (looked up on PATH) with `arguments` in `directory`, in
+    /// ``TestEnvironment/variables(adding:)`` with `environment` added.
     @discardableResult
     public static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil,
@@ -22,11 +26,7 @@ public enum Shell {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        var merged = ProcessInfo.processInfo.environment
-        merged["GIT_CONFIG_NOSYSTEM"] = "1"
-        merged["GIT_CONFIG_GLOBAL"] = "/dev/null"
-        for (key, value) in environment { merged[key] = value }
-        process.environment = merged
+        process.environment = TestEnvironment.variables(adding: environment)
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
@@ -55,7 +55,9 @@ public enum Shell {
 
 /// A command that failed.
 public struct ShellError: Error, CustomStringConvertible {
+    /// What failed.
     public let message: String
+    /// The message.
     public var description: String { message }
 }
 

@@ -1,7 +1,9 @@
 import Foundation
+import TestSupport
 import TreeReviewCLI
 
-/// Runs the command in-process and captures its streams.
+/// Runs the command in-process, in ``TestEnvironment`` (with `environment` added), and
+/// captures its streams.
 struct CLIRunner {
     struct Outcome {
         let status: Int32
@@ -17,7 +19,7 @@ struct CLIRunner {
         let output = BufferSink(), error = BufferSink()
         let io = IO(standardOutput: output, standardError: error, readStandardInput: { input },
                     outputIsTerminal: terminal, terminalWidth: width, currentDirectory: directory)
-        let status = TreeReview.run(arguments: arguments, environment: environment, io: io)
+        let status = TreeReview.run(arguments: arguments, environment: TestEnvironment.variables(adding: environment), io: io)
         return Outcome(status: status, output: output.bytes, error: error.text)
     }
 

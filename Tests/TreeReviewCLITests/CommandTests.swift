@@ -106,7 +106,7 @@ struct CommandTests {
         let repo = try Fixtures.repository("branches")
         let error = BufferSink()
         let io = IO(standardOutput: ClosedSink(), standardError: error, outputIsTerminal: false, currentDirectory: repo)
-        #expect(TreeReview.run(arguments: ["main..feature"], environment: [:], io: io) == 0)
+        #expect(TreeReview.run(arguments: ["main..feature"], environment: TestEnvironment.variables(), io: io) == 0)
         #expect(error.bytes.isEmpty)
     }
 }

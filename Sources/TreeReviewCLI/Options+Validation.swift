@@ -1,0 +1,16 @@
+extension Options {
+    /// Refuses options that cannot apply together, rather than ignoring one of them.
+    func validate() throws {
+        if stdin {
+            if !revisions.isEmpty || staged {
+                throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
+            }
+            if let option = repositoryOnlyOption {
+                let decided = option == "--no-untracked" ? "which files it lists" : "renames, copies and the rename limit"
+                throw UsageError("\(option) does not apply to --stdin: the change list already decided \(decided)")
+            }
+        } else if nulTerminated, let format, format != .plain {
+            throw UsageError("-z cannot go with --format \(format.rawValue): without --stdin, -z means plain output with NUL-terminated paths")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import TreeModel
+
+/// The tree format's header line read back:
+/// `<title> · N files changed, +I −D (4 added, 1 renamed, 1 binary)`, `<title> · no changes`
+/// or `<title> · no changed file matches '<query>'` (ASCII: ` - ` and `-`).
+public struct RenderedHeader: Sendable, Equatable {
+    /// The comparison's title (`main...feature`, `HEAD → working tree`).
+    public var title: String
+    /// The number of files (0 for "no changes" and for a search that matched nothing).
+    public var files: Int
+    /// The `+I` total, when shown.
+    public var insertions: Int?
+    /// The `−D` total, when shown.
+    public var deletions: Int?
+    /// The counts in parentheses, by label (`added`, `type changed`, `binary`).
+    public var counts: [String: Int]
+    /// The query of a search that matched nothing.
+    public var unmatchedQuery: String?
+
+    /// Reads the header line `line`.
+    public init(parsing line: String) throws {
+        guard let match = line.wholeMatch(of: /(?<title>.*?) (?:·|-) (?<rest>\d+ files? changed.*|no changes|no changed file matches '.*')/) else {
+            throw RenderedTreeError(line: 1, text: line, reason: "unreadable header")
+        }
+        title = String(match.output.title)
+        let rest = match.output.rest
+        files = 0
+        counts = [:]
+        if let query = rest.wholeMatch(of: /no changed file matches '(.*)'/) {
+            unmatchedQuery = String(query.output.1)
+            return
+        }
+        guard let figures = rest.wholeMatch(of: /(?<files>\d+) files? changed(?:, \+(?<plus>\d+) [−-](?<minus>\d+))?(?: \((?<parts>.*)\))?/) else {
+            return
+        }
+        files = Int(figures.output.files)!
+        insertions = figures.output.plus.flatMap { Int($0) }
+        deletions = figures.output.minus.flatMap { Int($0) }
+        for part in (figures.output.parts ?? "").split(separator: ", ") {
+            guard let space = part.firstIndex(of: " "), let count = Int(part[..<space]) else {
+                throw RenderedTreeError(line: 1, text: line, reason: "bad count '\(part)'")
+            }
+            counts[String(part[part.index(after: space)...])] = count
+        }
+    }
+
+    /// The header the changes `changes` call for, computed from them alone: their number,
+    /// their line totals (when `lines`), their count per status and of binary files.
+    public static func expected(for changes: [FileChange], title: String, lines: Bool = true) -> RenderedHeader {
+        var header = RenderedHeader(title: title, files: changes.count, counts: [:])
+        let labels: [Character: String] = [
+            "A": "added", "M": "modified", "D": "deleted", "R": "renamed", "C": "copied",
+            "T": "type changed", "?": "untracked", "U": "unmerged",
+        ]
+        for change in changes {
+            if let letter = change.status?.letter, let label = labels[letter] { header.counts[label, default: 0] += 1 }
+        }
+        if lines && !changes.isEmpty {
+            header.insertions = changes.reduce(0) { $0 + ($1.insertions ?? 0) }
+            header.deletions = changes.reduce(0) { $0 + ($1.deletions ?? 0) }
+            let binary = changes.filter { $0.binary == true }.count
+            if binary > 0 { header.counts["binary"] = binary }
+        }
+        return header
+    }
+
+    private init(title: String, files: Int, counts: [String: Int]) {
+        self.title = title
+        self.files = files
+        self.counts = counts
+    }
+}
