@@ -13,6 +13,13 @@ struct Settings: Equatable {
     /// `treereview.icon` values: user icon overrides, in the order given.
     var iconOverrides: IconOverrides
 
+    /// Every configuration key ``resolve(_:config:environment:)`` reads, for the man page
+    /// and its test.
+    static let configKeys = [
+        "treereview.format", "treereview.color", "treereview.flatten", "treereview.sort",
+        "treereview.icons", "treereview.charset", "treereview.icon",
+    ]
+
     /// Decides every setting from `options`, the `treereview` config section (keys
     /// lowercased, all values in order) and the environment (for the charset's locale).
     static func resolve(_ options: Options, config: [String: [String]], environment: [String: String]) throws -> Settings {

@@ -9,6 +9,21 @@ struct SettingsTests {
         try Settings.resolve(try ArgumentParser.parse(arguments), config: config, environment: environment)
     }
 
+    @Test func everyListedConfigKeyIsReadAndValidated() throws {
+        for key in Settings.configKeys {
+            #expect(throws: UsageError.self, "\(key) is read and a bad value is refused") {
+                _ = try settings([], config: [key: ["%%bad%%"]])
+            }
+            do {
+                _ = try settings([], config: [key: ["%%bad%%"]])
+            } catch let error as UsageError {
+                #expect(error.message.contains(key), "the error names \(key): \(error.message)")
+            }
+        }
+        #expect(try settings([], config: ["treereview.unknown": ["%%bad%%"]]) == settings([]),
+                "a key that is not listed is not read")
+    }
+
     @Test func flagBeatsConfigBeatsDefault() throws {
         #expect(try settings([]).format == .tree)
         #expect(try settings([], config: ["treereview.format": ["json"]]).format == .json)
