@@ -3,15 +3,14 @@ import TreeModel
 /// A parsed CODEOWNERS file, answering who owns a path the way GitHub does: the last
 /// matching rule wins (see `Docs/Annotations.md#codeowners`).
 ///
-/// Rules whose pattern starts with a literal directory are indexed by it, so a lookup
-/// tries only the rules that can match, newest first, and stops at the first match.
+/// A ``PatternIndex`` narrows the rules to those that can match, so a lookup tries a few
+/// rules, newest first, and stops at the first match.
 public struct CodeOwners: Sendable {
     /// The rules, in file order; lines with errors are not among them.
     public let rules: [CodeOwnersRule]
     /// The lines that were skipped, and why, in file order.
     public let errors: [CodeOwnersError]
-    private let unindexed: [Int]
-    private let byFirstSegment: [[UInt8]: [Int]]
+    private let index: PatternIndex
 
     /// Parses a CODEOWNERS file's bytes. Never fails: bad lines become ``errors``.
     public init(parsing bytes: [UInt8]) {
@@ -24,19 +23,9 @@ public struct CodeOwners: Sendable {
             case .error(let error): errors.append(error)
             }
         }
-        var unindexed: [Int] = []
-        var byFirstSegment: [[UInt8]: [Int]] = [:]
-        for (index, rule) in rules.enumerated() {
-            if let first = rule.compiled.requiredFirstSegment {
-                byFirstSegment[first, default: []].append(index)
-            } else {
-                unindexed.append(index)
-            }
-        }
         self.rules = rules
         self.errors = errors
-        self.unindexed = unindexed
-        self.byFirstSegment = byFirstSegment
+        index = PatternIndex(rules.map(\.compiled))
     }
 
     /// Parses a CODEOWNERS file's text.
@@ -47,18 +36,8 @@ public struct CodeOwners: Sendable {
     /// The rule that decides `path`'s owners: the last one matching it, if any.
     public func rule(for path: RawPath) -> CodeOwnersRule? {
         let segments = PathSegments(path.bytes)
-        let indexed = byFirstSegment[Array(segments.first)] ?? []
-        var nextIndexed = indexed.count - 1, nextUnindexed = unindexed.count - 1
-        while nextIndexed >= 0 || nextUnindexed >= 0 {
-            let candidate: Int
-            if nextUnindexed < 0 || (nextIndexed >= 0 && indexed[nextIndexed] > unindexed[nextUnindexed]) {
-                candidate = indexed[nextIndexed]
-                nextIndexed -= 1
-            } else {
-                candidate = unindexed[nextUnindexed]
-                nextUnindexed -= 1
-            }
-            if rules[candidate].compiled.matches(segments) { return rules[candidate] }
+        for candidate in index.candidates(for: segments) where rules[candidate].compiled.matches(segments) {
+            return rules[candidate]
         }
         return nil
     }

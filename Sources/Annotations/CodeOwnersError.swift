@@ -26,6 +26,7 @@ public struct CodeOwnersError: Error, Hashable, Sendable, CustomStringConvertibl
     /// The line as written (invalid UTF-8 replaced).
     public let source: String
 
+    /// An error for line `line` (counting from 1), whose text is `source`.
     public init(line: Int, reason: Reason, source: String) {
         self.line = line
         self.reason = reason

@@ -8,6 +8,7 @@ public struct FileClassification: Hashable, Sendable {
     /// Vendored: code someone else wrote, kept in the repository.
     public var isVendored: Bool
 
+    /// A classification as given.
     public init(isGenerated: Bool, isVendored: Bool) {
         self.isGenerated = isGenerated
         self.isVendored = isVendored

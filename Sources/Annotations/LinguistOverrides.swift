@@ -7,6 +7,7 @@ public struct LinguistOverrides: Hashable, Sendable {
     /// Whether the attributes mark the path vendored; nil leaves it to the defaults.
     public var vendored: Bool?
 
+    /// Overrides as given; nil for an attribute that is not specified.
     public init(generated: Bool? = nil, vendored: Bool? = nil) {
         self.generated = generated
         self.vendored = vendored

@@ -28,13 +28,6 @@ struct PathPattern: Hashable, Sendable {
         anyPathMask = mask
     }
 
-    /// The literal first segment of an anchored, case-sensitive pattern: every path it
-    /// matches starts with this segment.
-    var requiredFirstSegment: [UInt8]? {
-        guard !ignoringCase, case .literal(let bytes)? = segments.first else { return nil }
-        return bytes
-    }
-
     /// Whether `path` matches.
     func matches(_ path: PathSegments) -> Bool {
         let accepting: UInt64 = 1 << UInt64(segments.count)

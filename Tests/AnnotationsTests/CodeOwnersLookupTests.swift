@@ -6,7 +6,10 @@ import TreeModel
 struct CodeOwnersLookupTests {
     static let segments = ["src", "docs", "apps", "lib", "build", "logs", "a", "b", "Sources", "test"]
     static let leaves = ["main.c", "README.md", "app.js", "x.go", "notes.txt", "logs", "a", "Makefile"]
-    static let shapes = ["/S/", "S/", "/S/S/", "*.E", "/S/*", "**/S", "S", "/S/**/L", "/S/*/", "*", "/S/S", "L", "S/**"]
+    static let shapes = [
+        "/S/", "S/", "/S/S/", "*.E", "/S/*", "**/S", "S", "/S/**/L", "/S/*/", "*", "/S/S", "L", "S/**",
+        "*S", "S*", "?*.E", "*S/", "/S/?*", "S?", "/**/S*/", "*.*",
+    ]
 
     /// A deterministic sequence of choices (a linear congruential generator).
     struct Choices {
