@@ -3,20 +3,10 @@ import Testing
 import TestSupport
 @testable import TreeReviewCLI
 
-/// The option names `--help` prints, read from its OPTIONS block.
+/// The option names `treereview --help` prints, read from its text.
 enum HelpListing {
     static func optionNames(in help: String) -> [String] {
-        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
-        guard let start = lines.firstIndex(of: "OPTIONS") else { return [] }
-        var names: [String] = []
-        for line in lines[(start + 1)...] {
-            guard line.hasPrefix("  ") else { break }
-            let synopsis = line.dropFirst(2).components(separatedBy: "  ")[0]
-            for piece in synopsis.components(separatedBy: ", ") {
-                names.append(String(piece.prefix { !" [<=".contains($0) }))
-            }
-        }
-        return names
+        DocumentedOption.fromHelp(help).flatMap { $0.names.sorted() }
     }
 }
 
