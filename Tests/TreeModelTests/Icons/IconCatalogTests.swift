@@ -84,7 +84,7 @@ struct IconCatalogTests {
         }
     }
 
-    @Test(.enabled(if: TreeKitIconsJSON.isPresent, TreeKitIconsJSON.skipReason))
+    @Test
     func countsEqualTheJSONs() throws {
         let json = try TreeKitIconsJSON.load()
         #expect(json.iconNameCount == 57)
@@ -97,7 +97,7 @@ struct IconCatalogTests {
         #expect(json.counts["complete"] == ["fileNames": 107, "extensions": 120])
     }
 
-    @Test(.enabled(if: TreeKitIconsJSON.isPresent, TreeKitIconsJSON.skipReason))
+    @Test
     func tablesEqualTheJSONs() throws {
         let json = try TreeKitIconsJSON.load()
         for set in [IconSet.complete, .standard, .minimal] {
@@ -112,7 +112,7 @@ struct IconCatalogTests {
     /// Every mapping of the JSON resolves through the built-in catalog to its icon: a basename
     /// key as a file name; an extension key as the extension of a name that no basename or
     /// longer compound key claims (`x.KEY`).
-    @Test(.enabled(if: TreeKitIconsJSON.isPresent, TreeKitIconsJSON.skipReason))
+    @Test
     func everyJSONMappingResolvesToItsIcon() throws {
         let json = try TreeKitIconsJSON.load()
         for set in [IconSet.complete, .standard, .minimal] {

@@ -1,9 +1,8 @@
 import Foundation
 import Testing
 
-/// TreeKit's mappings as shared/data/treekit-icons.json holds them, read at test time from
-/// `../shared/data/` beside the package (CI lays shared/ beside its clone). Tests that need
-/// it are skipped, saying so, where the file is absent.
+/// TreeKit's mappings as `Data/treekit-icons.json` holds them (the source the generated
+/// tables come from), read from the repository at test time.
 struct TreeKitIconsJSON {
     struct Tables {
         var fileNames: [String: String]
@@ -15,12 +14,7 @@ struct TreeKitIconsJSON {
         .deletingLastPathComponent()  // TreeModelTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()  // the package
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/data/treekit-icons.json")
-
-    static var isPresent: Bool { FileManager.default.fileExists(atPath: url.path) }
-
-    static let skipReason: Comment = "../shared/data/treekit-icons.json is not beside the package"
+        .appendingPathComponent("Data/treekit-icons.json")
 
     var structural: [String: String]
     var iconNames: [String]

@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `Docs/treereview.schema.json` against real outputs of every comparison mode and
+/// projection, validated by Debian's `python3-jsonschema` (draft 2020-12); and proof that
+/// the validator rejects what the schema forbids.
+struct JSONSchemaTests {
+    /// One run of the command whose JSON output must validate.
+    struct Run: Sendable, CustomTestStringConvertible {
+        enum Input: Sendable {
+            case none
+            /// What `git` prints with these arguments in the fixture.
+            case git([String])
+            case bytes([UInt8])
+        }
+
+        let fixture: String
+        let arguments: [String]
+        var input = Input.none
+        /// Text the output must contain, so that the run shows what it is meant to.
+        var shows: [String] = []
+
+        var testDescription: String {
+            let command = (["treereview"] + arguments).joined(separator: " ")
+            return switch input {
+            case .none: "\(fixture): \(command)"
+            case .git(let arguments): "\(fixture): git \(arguments.joined(separator: " ")) | \(command)"
+            case .bytes(let bytes): "\(fixture): \(bytes.count) bytes | \(command)"
+            }
+        }
+    }
+
+    static let runs: [Run] = [
+        Run(fixture: "branches", arguments: ["main..feature"], shows: [#""mode":"commits""#, #""status":"renamed""#, #""binary":true"#]),
+        Run(fixture: "branches", arguments: ["main", "feature"], shows: [#""spec":"main feature""#, #""status":"typeChanged""#]),
+        Run(fixture: "branches", arguments: ["main...feature"], shows: [#""mode":"mergeBase""#]),
+        Run(fixture: "branches", arguments: ["--find-copies", "main..feature"], shows: [#""status":"copied""#]),
+        Run(fixture: "branches", arguments: ["--no-stat", "main..feature"], shows: [#""insertions":null"#]),
+        Run(fixture: "branches", arguments: ["--search", "model", "main..feature"], shows: [#""files":2,"#]),
+        Run(fixture: "branches", arguments: ["--search", "model", "--search-mode", "collapse", "main..feature"]),
+        Run(fixture: "branches", arguments: ["--search", "App/", "--search-mode", "expand", "main..feature"]),
+        Run(fixture: "branches", arguments: ["--search", "no such name", "main..feature"], shows: [#""files":[],"tree":[]"#]),
+        Run(fixture: "branches", arguments: ["--depth", "0", "main..feature"]),
+        Run(fixture: "branches", arguments: ["--depth", "1", "--no-flatten", "--sort", "name", "main..feature"]),
+        Run(fixture: "branches", arguments: ["--sort", "input", "--status", "AD", "main..feature"]),
+        Run(fixture: "worktree", arguments: [], shows: [#""mode":"worktree""#, #""status":"untracked""#]),
+        Run(fixture: "worktree", arguments: ["--no-untracked", "--no-stat"]),
+        Run(fixture: "worktree", arguments: ["--status", "?"], shows: [#""binary":null"#]),
+        Run(fixture: "worktree", arguments: ["--staged"], shows: [#""mode":"staged""#]),
+        Run(fixture: "empty", arguments: [], shows: [#""old":null"#]),
+        Run(fixture: "empty", arguments: ["--staged"]),
+        Run(fixture: "criss-cross", arguments: ["main...other"], shows: [#""mode":"mergeBase""#]),
+        Run(fixture: "hostile-names", arguments: ["HEAD~1..HEAD"], shows: [#""pathBytes":""#, #"\u001b"#]),
+        Run(fixture: "hostile-names", arguments: ["--no-stat", "--search", "latin1", "HEAD~1", "HEAD"], shows: [#""pathBytes":""#]),
+        Run(fixture: "branches", arguments: ["--stdin"], input: .git(["diff", "--name-status", "-M", "main", "feature"]),
+            shows: [#""mode":"stdin""#, #""similarity":98"#]),
+        Run(fixture: "hostile-names", arguments: ["--stdin", "-z"], input: .git(["diff", "--name-status", "-z", "HEAD~1", "HEAD"]),
+            shows: [#""pathBytes":""#]),
+        Run(fixture: "branches", arguments: ["--stdin"], input: .git(["diff", "--name-only", "main", "feature", "--", "Sources", "Docs"])),
+        Run(fixture: "branches", arguments: ["--stdin"], input: .bytes(Array("X\tunknown\nU\tconflict.c\n?\tnew.txt\nC75\ta.c\tb.c\n".utf8)),
+            shows: [#""status":"unmerged""#, #""status":"copied""#]),
+        Run(fixture: "branches", arguments: ["--stdin", "-z"],
+            input: .bytes(Array("R090\0old".utf8) + [0xFF, 0] + Array("dir".utf8) + [0xFE] + Array("/new\0".utf8)),
+            shows: [#""oldPathBytes":"b2xk/w==""#, #""pathBytes":"ZGly/i8=""#]),
+        Run(fixture: "branches", arguments: ["--stdin", "-z"], input: .bytes(Array("a/b\0".utf8) + [0x63, 0xE9, 0x2F, 0x64, 0]),
+            shows: [#""pathBytes":""#]),
+    ]
+
+    @Test(arguments: runs)
+    func realOutputValidates(run: Run) throws {
+        let repository = try Fixtures.repository(run.fixture)
+        let input = try Self.standardInput(of: run, in: repository)
+        let outcome = CLIRunner.run(["--format", "json"] + run.arguments, in: repository, input: input)
+        try #require(outcome.status == 0, "\(outcome.error)")
+        let text = outcome.text
+        for expected in run.shows {
+            #expect(text.contains(expected), "the output should show \(expected)")
+        }
+        #expect(try SchemaValidator.errors(outcome.output) == [])
+        try Self.expectTreeMatchesFiles(outcome.output)
+    }
+
+    @Test func prettyOutputValidatesToo() throws {
+        let outcome = CLIRunner.run(["--format", "json", "main...feature"], in: try Fixtures.repository("branches"), terminal: true)
+        try #require(outcome.status == 0)
+        #expect(outcome.text.hasPrefix("{\n  \"schemaVersion\": 1,\n"))
+        #expect(try SchemaValidator.errors(outcome.output) == [])
+    }
+
+    // MARK: The validator bites
+
+    /// A valid document with one thing broken by `change`, and the error it must cause.
+    @Test(arguments: [
+        ("an extra top-level key", "/: Additional properties are not allowed"),
+        ("an extra key in a tree file node", "/tree/0: "),
+        ("a similarity given as text", "/files/0/similarity: '98' is not of type 'integer'"),
+        ("a missing icon", "/files/0: 'icon' is a required property"),
+        ("a missing summary field", "/summary: 'unmerged' is a required property"),
+        ("an old path on an added file", "/files/1/oldPath: False schema does not allow"),
+        ("a rename without its old path", "/files/0: 'oldPath' is a required property"),
+        ("line counts for a binary file", "/files/2/insertions: 3 is not of type 'null'"),
+        ("an unknown status", "/files/1/status: 'gone' is not one of"),
+        ("a mode that is not octal", "/files/1/newMode: "),
+        ("a repository file without a status", "/files/1: 'status' is a required property"),
+        ("an old id for stdin", "/comparison/old: "),
+    ])
+    func brokenDocumentIsRejected(change: String, error: String) throws {
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.sample)) as? [String: Any])
+        Self.break(&document, change)
+        let broken = try JSONSerialization.data(withJSONObject: document)
+        let errors = try SchemaValidator.errors(Array(broken))
+        #expect(errors.contains { $0.hasPrefix(error) }, "\(errors)")
+    }
+
+    @Test func theSampleItselfValidates() throws {
+        #expect(try SchemaValidator.errors(Self.sample) == [])
+        let roundTripped = try JSONSerialization.data(withJSONObject: try JSONSerialization.jsonObject(with: Data(Self.sample)))
+        #expect(try SchemaValidator.errors(Array(roundTripped)) == [])
+    }
+
+    /// A small document of every kind of file: a rename, an addition, a binary file.
+    static let sample: [UInt8] = Array("""
+        {"schemaVersion":1,"comparison":{"mode":"commits","spec":"a..b",\
+        "old":"c4b7fd8c7a7ac10177d31342b1fb93be34e55d93","new":"a7ad73cedd40a213de874fe87c7e5510a5fe09cd"},\
+        "summary":{"files":3,"added":1,"modified":1,"deleted":0,"renamed":1,"copied":0,"typeChanged":0,"untracked":0,\
+        "unmerged":0,"binary":1,"insertions":11,"deletions":0},\
+        "files":[\
+        {"path":"New.swift","oldPath":"Old.swift","status":"renamed","similarity":98,"insertions":1,"deletions":0,\
+        "binary":false,"oldMode":"100644","newMode":"100644","icon":"lang-swift"},\
+        {"path":"added.md","status":"added","insertions":10,"deletions":0,"binary":false,"oldMode":null,\
+        "newMode":"100644","icon":"lang-markdown"},\
+        {"path":"logo.gif","status":"modified","insertions":null,"deletions":null,"binary":true,"oldMode":"100644",\
+        "newMode":"100644","icon":"image-duo"}],\
+        "tree":[{"kind":"file","name":"New.swift","path":"New.swift","oldPath":"Old.swift","status":"renamed",\
+        "similarity":98,"insertions":1,"deletions":0,"binary":false,"oldMode":"100644","newMode":"100644",\
+        "icon":"lang-swift"}]}
+        """.utf8)
+
+    private static func `break`(_ document: inout [String: Any], _ change: String) {
+        var files = document["files"] as! [[String: Any]]
+        var tree = document["tree"] as! [[String: Any]]
+        var summary = document["summary"] as! [String: Any]
+        var comparison = document["comparison"] as! [String: Any]
+        switch change {
+        case "an extra top-level key": document["generatedBy"] = "treereview"
+        case "an extra key in a tree file node": tree[0]["depth"] = 0
+        case "a similarity given as text": files[0]["similarity"] = "98"
+        case "a missing icon": files[0]["icon"] = nil
+        case "a missing summary field": summary["unmerged"] = nil
+        case "an old path on an added file": files[1]["oldPath"] = "elsewhere.md"
+        case "a rename without its old path": files[0]["oldPath"] = nil
+        case "line counts for a binary file": files[2]["insertions"] = 3
+        case "an unknown status": files[1]["status"] = "gone"
+        case "a mode that is not octal": files[1]["newMode"] = "100648"
+        case "a repository file without a status": files[1]["status"] = nil
+        case "an old id for stdin":
+            comparison["mode"] = "stdin"
+            comparison["spec"] = "stdin"
+        default: Issue.record("unknown change \(change)")
+        }
+        document["files"] = files
+        document["tree"] = tree
+        document["summary"] = summary
+        document["comparison"] = comparison
+    }
+
+    // MARK: Helpers
+
+    private static func standardInput(of run: Run, in repository: String) throws -> [UInt8] {
+        switch run.input {
+        case .none: return []
+        case .git(let arguments): return try Shell.git(arguments, in: repository).output
+        case .bytes(let bytes): return bytes
+        }
+    }
+
+    /// The file nodes of `tree` are the entries of `files` (with `kind` and `name`), and the
+    /// summary counts them.
+    private static func expectTreeMatchesFiles(_ output: [UInt8]) throws {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(output)) as? [String: Any])
+        let files = try #require(document["files"] as? [[String: Any]])
+        var fromTree: [NSDictionary] = []
+        var pending = try #require(document["tree"] as? [[String: Any]])
+        while let node = pending.popLast() {
+            if let children = node["children"] as? [[String: Any]] {
+                pending += children
+            } else {
+                var entry = node
+                entry["kind"] = nil
+                entry["name"] = nil
+                fromTree.append(entry as NSDictionary)
+            }
+        }
+        #expect(Set(fromTree) == Set(files.map { $0 as NSDictionary }))
+        #expect(fromTree.count == files.count)
+        let summary = try #require(document["summary"] as? [String: Any])
+        #expect(summary["files"] as? Int == files.count)
+    }
+}
+
+/// Validates JSON documents against `Docs/treereview.schema.json` with `/usr/bin/python3`
+/// and Debian's `python3-jsonschema` (another `python3` may come first on PATH).
+enum SchemaValidator {
+    static let schemaPath = URL(fileURLWithPath: Fixtures.directory).deletingLastPathComponent()
+        .appendingPathComponent("Docs/treereview.schema.json").path
+
+    private static let script = """
+        import json, sys
+        import jsonschema
+        schema = json.load(open(sys.argv[1], encoding="utf-8"))
+        jsonschema.Draft202012Validator.check_schema(schema)
+        document = json.loads(sys.stdin.buffer.read())
+        errors = jsonschema.Draft202012Validator(schema).iter_errors(document)
+        for error in sorted(errors, key=lambda e: [str(p) for p in e.absolute_path]):
+            print("/" + "/".join(str(p) for p in error.absolute_path) + ": " + error.message[:200].replace("\\n", " "))
+        """
+
+    /// The schema's complaints about `document`, one line each: `/files/0: message`.
+    static func errors(_ document: [UInt8]) throws -> [String] {
+        let result = try Shell.run("/usr/bin/python3", ["-c", script, schemaPath], input: document)
+        guard result.status == 0 else {
+            throw CLIFailure(message: "validator failed (is python3-jsonschema installed?): \(result.error)")
+        }
+        return result.text.split(separator: "\n").map(String.init)
+    }
+}
