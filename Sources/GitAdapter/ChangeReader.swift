@@ -80,7 +80,7 @@ extension Repository {
         }
         changes.sort { $0.path < $1.path }
         trace.mark("sorted")
-        return ChangeSet(mode: resolved.mode, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
+        return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings)
     }
 

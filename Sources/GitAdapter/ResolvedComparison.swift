@@ -1,4 +1,5 @@
 internal import CLibGit2
+import TreeModel
 
 /// A comparison with its revisions looked up: the old tree and what the new side is.
 struct ResolvedComparison {
@@ -8,8 +9,8 @@ struct ResolvedComparison {
         case workingTree
     }
 
-    /// `commits`, `mergeBase`, `staged` or `worktree`.
-    let mode: String
+    /// What is compared.
+    let kind: ComparisonKind
     /// The arguments as written (`main...feature`).
     let spec: String
     /// The old side; `nil` is the empty tree.
@@ -46,7 +47,7 @@ extension Repository {
             guard !isBare else { throw AdapterError.bareRepository(displayPath) }
             let (tree, id) = try treeOrEmptyHead(revision)
             return ResolvedComparison(
-                mode: request.staged ? "staged" : "worktree", spec: revision, oldTree: tree, oldID: id,
+                kind: request.staged ? .staged : .worktree, spec: revision, oldTree: tree, oldID: id,
                 newSide: request.staged ? .index : .workingTree, newID: nil, warnings: [])
         case .twoDot(let a, let b):
             if request.staged { throw AdapterError.invalidComparison("--staged cannot be combined with a range: '\(revisions[0])'") }
@@ -60,7 +61,7 @@ extension Repository {
     private func commits(old: String, new: String, spec: String) throws -> ResolvedComparison {
         let (oldTree, oldID) = try tree(of: old)
         let (newTree, newID) = try tree(of: new)
-        return ResolvedComparison(mode: "commits", spec: spec, oldTree: oldTree, oldID: oldID,
+        return ResolvedComparison(kind: .commits, spec: spec, oldTree: oldTree, oldID: oldID,
                                   newSide: .tree(newTree), newID: newID, warnings: [])
     }
 
@@ -87,7 +88,7 @@ extension Repository {
         }
         let baseTree = try tree(ofObject: base)
         let (newTree, newID) = try tree(of: b)
-        return ResolvedComparison(mode: "mergeBase", spec: spec, oldTree: baseTree, oldID: Self.hex(base),
+        return ResolvedComparison(kind: .mergeBase, spec: spec, oldTree: baseTree, oldID: Self.hex(base),
                                   newSide: .tree(newTree), newID: newID, warnings: warnings)
     }
 

@@ -29,24 +29,24 @@ struct ChangeInput {
             } catch let error as ChangeListReader.InputError {
                 throw UsageError("stdin: \(error.description)")
             }
-            let label = ComparisonLabel(mode: "stdin", spec: "stdin", old: nil, new: nil, title: "stdin")
+            let label = ComparisonLabel(kind: .stdin, spec: "stdin", old: nil, new: nil, title: "stdin")
             return ChangeInput(changes: list.changes, paths: list.paths, label: label, linesCounted: false, warnings: [], config: config,
                                isBarePaths: list.isBarePaths)
         }
         let repository = try Repository.open(at: directory, environment: environment)
         let config = try repository.configSection("treereview")
         let changeSet = try repository.changes(for: options.request)
-        let label = ComparisonLabel(mode: changeSet.mode, spec: changeSet.spec, old: changeSet.oldID,
+        let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
                            warnings: changeSet.warnings, config: config)
     }
 
     private static func title(of changeSet: ChangeSet) -> String {
-        switch changeSet.mode {
-        case "staged": "\(changeSet.spec) → index"
-        case "worktree": "\(changeSet.spec) → working tree"
-        default: changeSet.spec
+        switch changeSet.kind {
+        case .staged: "\(changeSet.spec) → index"
+        case .worktree: "\(changeSet.spec) → working tree"
+        case .commits, .mergeBase, .stdin: changeSet.spec
         }
     }
 }
