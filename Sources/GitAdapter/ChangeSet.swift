@@ -12,6 +12,8 @@ public struct ChangeSet: Sendable {
     public var newID: String?
     /// The changed files, sorted by path in byte order.
     public var changes: [FileChange]
-    /// Warnings git would print on stderr for the same comparison.
+    /// Warnings git would print on stderr for the same comparison, exact text.
     public var warnings: [String]
+    /// How long each phase took, in order.
+    public var trace: [TraceMark]
 }

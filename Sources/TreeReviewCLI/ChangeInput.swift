@@ -11,6 +11,8 @@ struct ChangeInput {
     var label: ComparisonLabel
     var linesCounted: Bool
     var warnings: [String]
+    /// How long each phase of the comparison took (none for stdin).
+    var trace: [TraceMark] = []
     /// The `treereview` git config section, when there is a repository.
     var config: [String: [String]]
     /// Whether the changes are bare paths, which may not name a path both as a file and a directory.
@@ -22,7 +24,7 @@ struct ChangeInput {
         } ?? io.currentDirectory
         if options.stdin {
             let repository = try? Repository.open(at: directory, environment: environment)
-            let config = (try? repository?.configSection("treereview")) ?? [:]
+            let config = (try? repository?.readConfig(section: "treereview"))?.section ?? [:]
             let list: ChangeListReader.ChangeList
             do {
                 list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated)
@@ -34,12 +36,12 @@ struct ChangeInput {
                                isBarePaths: list.isBarePaths)
         }
         let repository = try Repository.open(at: directory, environment: environment)
-        let config = try repository.configSection("treereview")
-        let changeSet = try repository.changes(for: options.request)
+        let config = try repository.readConfig(section: "treereview")
+        let changeSet = try repository.changes(for: options.request, config: config)
         let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
-                           warnings: changeSet.warnings, config: config)
+                           warnings: changeSet.warnings, trace: changeSet.trace, config: config.section)
     }
 
     private static func title(of changeSet: ChangeSet) -> String {
