@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import TreeModel
 
 /// `diff.renames` and `diff.renameLimit` values git refuses stop treereview as they stop
 /// `git diff`: one line with git's words naming the key and the value, exit 2, nothing on
@@ -73,7 +74,7 @@ struct ConfigValidationTests {
 /// GIT_CONFIG_SYSTEM and GIT_CONFIG_NOSYSTEM change git's answer and treereview's alike.
 /// These run the built executable, as git runs, each with its own environment.
 struct EnvironmentTests {
-    /// Renamed files, then files of any other status, in `treereview --format json` output.
+    /// How many files of each status `treereview --format json` output lists.
     static func statusCounts(json: [UInt8]) -> [String: Int] {
         let object = (try? JSONSerialization.jsonObject(with: Data(json))) as? [String: Any]
         let files = object?["files"] as? [[String: Any]] ?? []
@@ -82,13 +83,12 @@ struct EnvironmentTests {
 
     /// The same counts from `git diff --name-status -z` output.
     static func statusCounts(nameStatus: [UInt8]) -> [String: Int] {
-        let names = ["A": "added", "M": "modified", "D": "deleted", "R": "renamed", "C": "copied", "T": "typeChanged"]
         var counts: [String: Int] = [:]
         var fields = nameStatus.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }[...]
         while let code = fields.popFirst() {
-            let letter = String(code.prefix(1))
-            fields = fields.dropFirst(letter == "R" || letter == "C" ? 2 : 1)
-            counts[names[letter] ?? letter, default: 0] += 1
+            let status = code.first.flatMap(ChangeStatus.init(letter:))
+            fields = fields.dropFirst(status == .renamed || status == .copied ? 2 : 1)
+            counts[status?.rawValue ?? code, default: 0] += 1
         }
         return counts
     }
