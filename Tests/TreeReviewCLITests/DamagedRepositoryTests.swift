@@ -128,6 +128,26 @@ struct DamagedRepositoryTests {
     }
 }
 
+extension DamagedRepositoryTests {
+    @Test(.enabled(if: UnreadableFile.canRun, "needs a user that cannot read the file: not root, or setpriv"))
+    func anUnreadableFileOfTheSameSizeIsNamedToo() throws {
+        let repo = try Fixtures.fresh("branches")
+        let home = try Fixtures.temporaryDirectory()
+        try "[safe]\n\tdirectory = \(repo)\n".write(toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
+        let file = repo + "/README.md"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        try text.replacingOccurrences(of: "readme line 1 ", with: "README LINE 1 ").write(toFile: file, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000, .modificationDate: Date(timeIntervalSinceNow: 3600)],
+                                              ofItemAtPath: file)
+        // Same size, newer time: libgit2's own diff must read the file to know whether it changed.
+        let ours = try UnreadableFile.run([Binary.path, "--format", "plain"], in: repo, home: home)
+        #expect(ours.status == 2 && ours.output.isEmpty)
+        #expect(ours.error == "treereview: cannot hash 'README.md': Permission denied\n")
+        let git = try UnreadableFile.run(["git", "diff", "--numstat", "HEAD"], in: repo, home: home)
+        #expect(git.status == 128 && git.error.contains("cannot hash README.md"))
+    }
+}
+
 /// Runs a program as a user that cannot read a file with no permissions: the current user,
 /// or, for root (who reads anything), `nobody` through `setpriv`.
 private enum UnreadableFile {
