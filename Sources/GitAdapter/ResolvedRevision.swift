@@ -5,6 +5,8 @@ internal import CLibGit2
 struct ResolvedRevision {
     /// The revision as written.
     let name: String
+    /// The object the revision names (an annotated tag, a commit, a tree).
+    let objectID: ObjectID
     /// The commit the revision peels to; `nil` for a tree (or a tag of one).
     let commitID: ObjectID?
     /// The commit's parents, in order (empty for a tree).
@@ -33,14 +35,15 @@ extension Repository {
         let peeled = git_object_peel(&commit, object, GIT_OBJECT_COMMIT)
         if peeled == 0, let commit {
             defer { git_object_free(commit) }
-            return try resolved(commit: commit, name: revision)
+            return try resolved(commit: commit, name: revision, objectID: ObjectID(git_object_id(object).pointee))
         }
         if peeled == GIT_ENOTFOUND.rawValue { throw AdapterError.badObject(revision) }
         var tree: OpaquePointer?
         let treePeel = git_object_peel(&tree, object, GIT_OBJECT_TREE)
         if treePeel == GIT_ENOTFOUND.rawValue { throw AdapterError.badObject(revision) }
         guard treePeel == 0, let tree else { throw AdapterError.notATree(revision) }
-        return ResolvedRevision(name: revision, commitID: nil, parentIDs: [], tree: TreeHandle(tree))
+        return ResolvedRevision(name: revision, objectID: ObjectID(git_object_id(object).pointee), commitID: nil,
+                                parentIDs: [], tree: TreeHandle(tree))
     }
 
     /// Looks up the commit `id` (a parent, a merge base).
@@ -52,10 +55,10 @@ extension Repository {
             throw LibGit2.objectError(code, id: id, isTree: false, path: nil, objectsDirectory: objectsDirectory)
         }
         defer { git_commit_free(commit) }
-        return try resolved(commit: commit, name: name)
+        return try resolved(commit: commit, name: name, objectID: id)
     }
 
-    private func resolved(commit: OpaquePointer, name: String) throws -> ResolvedRevision {
+    private func resolved(commit: OpaquePointer, name: String, objectID: ObjectID) throws -> ResolvedRevision {
         let treeID = ObjectID(git_commit_tree_id(commit).pointee)
         var tree: OpaquePointer?
         let code = git_commit_tree(&tree, commit)
@@ -63,7 +66,7 @@ extension Repository {
             throw LibGit2.objectError(code, id: treeID, isTree: true, path: nil, objectsDirectory: objectsDirectory)
         }
         let parents = (0..<git_commit_parentcount(commit)).map { ObjectID(git_commit_parent_id(commit, $0).pointee) }
-        return ResolvedRevision(name: name, commitID: ObjectID(git_commit_id(commit).pointee),
+        return ResolvedRevision(name: name, objectID: objectID, commitID: ObjectID(git_commit_id(commit).pointee),
                                 parentIDs: parents, tree: TreeHandle(tree))
     }
 }

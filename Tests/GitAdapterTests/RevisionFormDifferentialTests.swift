@@ -43,6 +43,17 @@ struct RevisionFormDifferentialTests {
         #expect(set.spec == "HEAD~1^-2")
     }
 
+    @Test func aRevisionIsLookedUpOnceIntoObjectCommitParentsAndTree() throws {
+        let repo = try Repository.open(at: try Fixtures.repository("merges"), environment: [:])
+        let merge = try repo.lookUp("HEAD~1")
+        #expect(merge.objectID.hex == (try id("HEAD~1")) && merge.commitID == merge.objectID)
+        #expect(try merge.parentIDs.map(\.hex) == ["HEAD~1^1", "HEAD~1^2", "HEAD~1^3"].map(id))
+        #expect(merge.tree.id.hex == (try id("HEAD~1^{tree}")))
+        let tree = try repo.lookUp("HEAD^{tree}")
+        #expect(tree.commitID == nil && tree.parentIDs.isEmpty && tree.objectID == tree.tree.id)
+        #expect(tree.reportedID == (try id("HEAD^{tree}")))
+    }
+
     @Test func aRootCommitAloneIsComparedWithTheWorkingTreeAsGitDoes() throws {
         let root = try root()
         try expectGit(.init(revisions: ["\(root)^!"]), git: ["\(root)^!"], untracked: true)
