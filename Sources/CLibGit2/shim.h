@@ -5,13 +5,14 @@
 #include <git2/sys/repository.h>
 
 /// `git_libgit2_opts` is variadic and not imported into Swift; these wrap the calls we need.
-static inline int treereview_git_set_cache_object_limit(int type, size_t size) {
-    return git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, type, size);
-}
-
 /// Turns off re-hashing every object read (git does not verify on read either).
 static inline int treereview_git_set_strict_hash_verification(int enabled) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, enabled);
+}
+
+/// Sets the directories libgit2 searches for a configuration level's files (`""`: none).
+static inline int treereview_git_set_search_path(int level, const char *path) {
+    return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }
 
 #endif

@@ -14,7 +14,7 @@ final class BlobReader {
     init(_ repository: Repository) throws {
         self.repository = repository
         var odb: OpaquePointer?
-        try LibGit2.check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
+        try LibGit2.check(git_repository_odb(&odb, repository.handle))
         self.odb = odb!
     }
 
@@ -39,7 +39,8 @@ final class BlobReader {
             var oid = side.id.oid
             var length = 0
             var type = GIT_OBJECT_ANY
-            try LibGit2.check(git_odb_read_header(&length, &type, odb, &oid), "git_odb_read_header")
+            let code = git_odb_read_header(&length, &type, odb, &oid)
+            guard code == 0 else { throw objectError(code, side) }
             return length
         }
         return try withContent(of: side) { $0.count }
@@ -57,7 +58,8 @@ final class BlobReader {
         if isStored(side) {
             var oid = side.id.oid
             var blob: OpaquePointer?
-            try LibGit2.check(git_blob_lookup(&blob, repository.handle, &oid), "git_blob_lookup")
+            let code = git_blob_lookup(&blob, repository.handle, &oid)
+            guard code == 0 else { throw objectError(code, side) }
             defer { git_blob_free(blob) }
             let size = Int(git_blob_rawsize(blob))
             return try body(UnsafeRawBufferPointer(start: git_blob_rawcontent(blob), count: size))
@@ -65,27 +67,32 @@ final class BlobReader {
         return try workingTreeContent(of: side).withUnsafeBytes(body)
     }
 
-    /// The working-tree file as git would store it.
+    /// The error for reading `side`'s object that failed with `code`.
+    private func objectError(_ code: Int32, _ side: FileSide) -> AdapterError {
+        LibGit2.objectError(code, id: side.id, isTree: false, path: side.path,
+                            objectsDirectory: repository.objectsDirectory)
+    }
+
+    /// The working-tree file as git would store it (a symlink: its target).
     func workingTreeContent(of side: FileSide) throws -> [UInt8] {
         guard let workdir = repository.workdir else { return [] }
-        let relative = String(decoding: side.path, as: UTF8.self)
-        let full = workdir + relative
+        let full = Array(workdir.utf8) + side.path
         if side.isSymlink {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let length = buffer.withUnsafeMutableBufferPointer { readlink(full, $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: 4096) { $0 }, 4096) }
-            return length > 0 ? Array(buffer[..<length]) : []
+            return try WorkingTreeFile.target(of: full, shownAs: side.path)
         }
         var filters: OpaquePointer?
-        let load = git_filter_list_load(&filters, repository.handle, nil, relative, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue)
-        try LibGit2.check(load, "git_filter_list_load")
-        guard let filters else {
-            return Array((try? Data(contentsOf: URL(fileURLWithPath: full))) ?? Data())
-        }
+        let load = side.path.withCString { git_filter_list_load(&filters, repository.handle, nil, $0, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue) }
+        try LibGit2.check(load)
+        guard let filters else { return try WorkingTreeFile.content(of: full, shownAs: side.path) }
         defer { git_filter_list_free(filters) }
         var buffer = git_buf()
         defer { git_buf_dispose(&buffer) }
-        try LibGit2.check(git_filter_list_apply_to_file(&buffer, filters, repository.handle, relative),
-                          "git_filter_list_apply_to_file")
+        let code = side.path.withCString { git_filter_list_apply_to_file(&buffer, filters, repository.handle, $0) }
+        guard code == 0 else {
+            // Read the file ourselves for git's words on why it cannot be read.
+            _ = try WorkingTreeFile.content(of: full, shownAs: side.path)
+            throw AdapterError.repository(LibGit2.failure(code).message)
+        }
         guard let pointer = buffer.ptr else { return [] }
         return Array(UnsafeRawBufferPointer(start: pointer, count: buffer.size))
     }
@@ -94,13 +101,7 @@ final class BlobReader {
     /// `nil` when unspecified or a named driver.
     func diffAttributeSaysBinary(_ path: [UInt8]) -> Bool? {
         var value: UnsafePointer<CChar>?
-        var terminated = path
-        terminated.append(0)
-        let code = terminated.withUnsafeBufferPointer {
-            $0.baseAddress!.withMemoryRebound(to: CChar.self, capacity: $0.count) {
-                git_attr_get(&value, repository.handle, 0, $0, "diff")
-            }
-        }
+        let code = path.withCString { git_attr_get(&value, repository.handle, 0, $0, "diff") }
         guard code == 0 else { return nil }
         switch git_attr_value(value) {
         case GIT_ATTR_VALUE_FALSE: return true
@@ -114,24 +115,9 @@ final class BlobReader {
         let content = try workingTreeContent(of: side)
         var oid = git_oid()
         try content.withUnsafeBytes { bytes in
-            try LibGit2.check(git_odb_hash(&oid, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, bytes.count, GIT_OBJECT_BLOB),
-                              "git_odb_hash")
+            try LibGit2.check(git_odb_hash(&oid, bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!, bytes.count, GIT_OBJECT_BLOB))
         }
         return ObjectID(oid)
-    }
-}
-
-/// How to open another handle on the same repository, for a worker thread.
-struct RepositoryLocation: Sendable {
-    var gitDirectory: String
-    var workdir: String?
-    var indexFile: String?
-
-    func open() throws -> Repository {
-        var environment = ["GIT_DIR": gitDirectory]
-        if let workdir { environment["GIT_WORK_TREE"] = workdir }
-        if let indexFile { environment["GIT_INDEX_FILE"] = indexFile }
-        return try Repository.open(at: "/", environment: environment)
     }
 }
 
@@ -154,7 +140,7 @@ final class RepositorySimilarityBackend: SimilarityBackend {
     }
 
     func sizes(of sides: [FileSide]) throws -> [Int] {
-        try Parallel.map(count: sides.count, chunk: 64, context: { try BlobReader(location) }) { reader, index in
+        try Parallel.map(count: sides.count, chunk: 64, workers: location.workers, context: { try BlobReader(location) }) { reader, index in
             try reader.size(of: sides[index])
         }
     }
@@ -164,7 +150,8 @@ final class RepositorySimilarityBackend: SimilarityBackend {
         let attributes = self.attributes()
         let location = location
         let keepContent = keepContent && keepsContent
-        let results = try Parallel.map(count: sides.count, chunk: 8, context: { try BlobReader(location) }) { reader, index in
+        let results = try Parallel.map(count: sides.count, chunk: 8, workers: location.workers,
+                                       context: { try BlobReader(location) }) { reader, index in
             let side = sides[index]
             let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
             return try reader.withContent(of: side) { bytes -> (Fingerprint, [UInt8]?) in

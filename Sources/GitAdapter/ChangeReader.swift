@@ -4,14 +4,18 @@ import TreeModel
 
 extension Repository {
     /// Finds the changed files `request` asks for, with git's statuses, renames and line counts.
-    public func changes(for request: ComparisonRequest) throws -> ChangeSet {
-        let trace = Trace(enabled: environment["TREEREVIEW_TRACE"] != nil)
+    /// `config` is the repository's configuration read for this run (read here when `nil`);
+    /// like git, a `diff.renames` or `diff.renameLimit` value git refuses stops the comparison.
+    public func changes(for request: ComparisonRequest, config: RepositoryConfig? = nil) throws -> ChangeSet {
+        var trace = Trace()
+        let config = try config ?? readConfig()
+        let configuredSetting = try config.renameSetting()
+        let configuredLimit = try config.renameLimit()
         let resolved = try resolve(request)
         trace.mark("resolved")
-        let config = try config()
-        let setting = request.renames ?? RenameSetting.fromConfig(config.diffRenames) ?? .renames(threshold: nil)
-        let renameOptions = RenameOptions(setting, limit: request.renameLimit ?? config.renameLimit,
-                                          environment: environment)
+        let setting = request.renames ?? configuredSetting ?? .renames(threshold: nil)
+        let requestedLimit = request.renameLimit.flatMap { $0 < 0 ? nil : $0 }
+        let renameOptions = RenameOptions(setting, limit: requestedLimit ?? configuredLimit, environment: environment)
         var entries = try collectEntries(resolved, request: request, includeUnmodified: renameOptions?.harder ?? false)
         trace.mark("collect \(entries.count) entries")
         var warnings = resolved.warnings
@@ -20,13 +24,13 @@ extension Repository {
         var attributesFound: Bool?
         let attributes = { [unowned self] in
             if let attributesFound { return attributesFound }
-            attributesFound = self.attributeFilesExist()
+            attributesFound = self.attributeFilesExist(config: config)
             return attributesFound!
         }
         var backend: RepositorySimilarityBackend?
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)
-            var detector = RenameDetector(options: renameOptions)
+            var detector = RenameDetector(options: renameOptions, workers: workers)
             backend = RepositorySimilarityBackend(location: location, attributes: attributes,
                                                   keepsContent: request.countLines)
             renames = try detector.detect(entries, backend: backend!)
@@ -80,8 +84,8 @@ extension Repository {
         }
         changes.sort { $0.path < $1.path }
         trace.mark("sorted")
-        return ChangeSet(mode: resolved.mode, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
-                         changes: changes, warnings: warnings)
+        return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
+                         changes: changes, warnings: warnings, trace: trace.marks)
     }
 
     /// git's filepairs with renames off, in path order.
@@ -105,7 +109,7 @@ extension Repository {
         if missing.isEmpty { return }
         let snapshot = entries
         let location = location
-        let ids = try Parallel.map(count: missing.count, context: { try BlobReader(location) }) { reader, k in
+        let ids = try Parallel.map(count: missing.count, workers: workers, context: { try BlobReader(location) }) { reader, k in
             try reader.workingTreeID(of: snapshot[missing[k]].new!)
         }
         for (k, index) in missing.enumerated() { entries[index].new!.id = ids[k] }
@@ -114,24 +118,38 @@ extension Repository {
     private func makeDiff(_ resolved: ResolvedComparison, builder: DiffOptionsBuilder) throws -> DiffHandle {
         var diff: OpaquePointer?
         let oldTree = resolved.oldTree?.pointer
+        let code: Int32
         switch resolved.newSide {
         case .tree(let newTree):
-            try builder.withDiffOptions(workingTree: false) { options in
-                try LibGit2.check(git_diff_tree_to_tree(&diff, handle, oldTree, newTree.pointer, &options),
-                                  "git_diff_tree_to_tree")
+            code = builder.withDiffOptions(workingTree: false) { options in
+                git_diff_tree_to_tree(&diff, handle, oldTree, newTree.pointer, &options)
             }
         case .index:
-            try builder.withDiffOptions(workingTree: false) { options in
-                try LibGit2.check(git_diff_tree_to_index(&diff, handle, oldTree, nil, &options),
-                                  "git_diff_tree_to_index")
+            code = builder.withDiffOptions(workingTree: false) { options in
+                git_diff_tree_to_index(&diff, handle, oldTree, nil, &options)
             }
         case .workingTree:
-            try builder.withDiffOptions(workingTree: true) { options in
-                try LibGit2.check(git_diff_tree_to_workdir_with_index(&diff, handle, oldTree, &options),
-                                  "git_diff_tree_to_workdir_with_index")
+            code = builder.withDiffOptions(workingTree: true) { options in
+                git_diff_tree_to_workdir_with_index(&diff, handle, oldTree, &options)
             }
         }
-        return DiffHandle(diff!)
+        guard code == 0, let diff else {
+            let error = diffError(code)
+            if case .corruptIndex = error { throw error }
+            if case .unreadableFile = error { throw error }
+            try diagnoseTrees(resolved)
+            throw error
+        }
+        return DiffHandle(diff)
+    }
+
+    /// Walks the compared trees with ``TreeWalk``, whose errors name the unreadable tree and
+    /// its path: libgit2's diff does not say which object failed.
+    private func diagnoseTrees(_ resolved: ResolvedComparison) throws {
+        var walk = try TreeWalk(repository: self, includeUnmodified: false)
+        var newTree: ObjectID?
+        if case .tree(let tree) = resolved.newSide { newTree = tree.id }
+        try walk.run(prefix: [], old: resolved.oldTree?.id, new: newTree)
     }
 
     static func fileChange(_ entry: ChangeEntry) -> FileChange {

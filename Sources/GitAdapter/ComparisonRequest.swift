@@ -12,8 +12,9 @@ public struct ComparisonRequest: Sendable, Equatable {
     public var renames: RenameSetting?
     /// Whether to read content and count lines.
     public var countLines: Bool
-    /// `-l<n>`: the rename limit, overriding `diff.renameLimit`; `nil` follows the config
-    /// (default 1000), 0 or less means no limit.
+    /// `-l<n>`: the rename limit, overriding `diff.renameLimit`; `nil` or a negative number
+    /// follows the config (default 1000), as git's `-l`; 0 means no limit, and so does a limit
+    /// too large to square.
     public var renameLimit: Int?
 
     public init(
@@ -44,16 +45,6 @@ public enum RenameSetting: Sendable, Equatable {
     public static let maximumScore = 60000
     /// git's default minimum score (50%).
     public static let defaultThreshold = 30000
-
-    /// The setting `diff.renames` asks for, or `nil` for a value git does not know.
-    public static func fromConfig(_ value: String?) -> RenameSetting? {
-        switch value?.lowercased() {
-        case nil, "", "true", "yes", "on", "1": .renames(threshold: nil)
-        case "false", "no", "off", "0": .off
-        case "copies", "copy": .copies(threshold: nil, harder: false)
-        default: nil
-        }
-    }
 
     /// Parses a similarity as `-M<n>` takes it, with git's rules: `50`, `50%`, `0.5` and `5`
     /// are all 50%, `05` is 5%, `100%` or `1.0` means exact matches only.

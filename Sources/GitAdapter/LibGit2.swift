@@ -1,4 +1,5 @@
 internal import CLibGit2
+import Foundation
 
 /// libgit2 initialization and error capture.
 enum LibGit2 {
@@ -14,19 +15,50 @@ enum LibGit2 {
         _ = initialized
     }
 
-    /// Throws ``AdapterError/libgit2`` when `code` is negative, reading libgit2's
-    /// thread-local error right away.
-    static func check(_ code: Int32, _ call: String) throws {
-        guard code < 0 else { return }
-        throw error(code, call)
+    /// What libgit2 recorded for a failed call on this thread.
+    struct Failure {
+        /// The call's return code (`GIT_ENOTFOUND`, ...).
+        var code: Int32
+        /// The error class (`GIT_ERROR_ODB`, ...), 0 when none was recorded.
+        var errorClass: Int32
+        /// libgit2's message.
+        var message: String
+
+        /// Whether the failure is about the object database (a missing or unreadable object).
+        var isObjectDatabase: Bool {
+            [GIT_ERROR_ODB, GIT_ERROR_ZLIB, GIT_ERROR_OBJECT].map { Int32($0.rawValue) }.contains(errorClass)
+        }
     }
 
-    /// The error libgit2 recorded for a failed call.
-    static func error(_ code: Int32, _ call: String) -> AdapterError {
-        var message = "unknown error"
-        if let last = git_error_last(), let text = last.pointee.message {
-            message = String(cString: text)
+    /// The failure of a call that returned `code`, read right away (it is thread-local).
+    static func failure(_ code: Int32) -> Failure {
+        guard let last = git_error_last(), let text = last.pointee.message else {
+            return Failure(code: code, errorClass: 0, message: "unknown error")
         }
-        return .libgit2(call: call, code: code, message: message)
+        return Failure(code: code, errorClass: last.pointee.klass, message: String(cString: text))
+    }
+
+    /// Throws libgit2's message (``AdapterError/repository(_:)``) when `code` is negative.
+    static func check(_ code: Int32) throws {
+        guard code < 0 else { return }
+        throw AdapterError.repository(failure(code).message)
+    }
+
+    /// The error for reading object `id` that failed with `code`: missing, or corrupt (a loose
+    /// object when its file is in `objectsDirectory`), naming the path it was read for.
+    static func objectError(_ code: Int32, id: ObjectID, isTree: Bool, path: [UInt8]?,
+                            objectsDirectory: String) -> AdapterError {
+        let failure = failure(code)
+        let pathText = path.map { String(decoding: $0, as: UTF8.self) }
+        if code == GIT_ENOTFOUND.rawValue {
+            return .missingObject(id: id.hex, isTree: isTree, path: pathText)
+        }
+        guard failure.isObjectDatabase || code == GIT_EINVALID.rawValue else {
+            return .repository(failure.message)
+        }
+        let hex = id.hex
+        let loose = objectsDirectory + String(hex.prefix(2)) + "/" + String(hex.dropFirst(2))
+        let isLoose = access(loose, F_OK) == 0
+        return .corruptObject(id: hex, looseFile: isLoose ? loose : nil, path: pathText)
     }
 }

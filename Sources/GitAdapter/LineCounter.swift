@@ -29,7 +29,7 @@ struct LineCounter {
     var cache: [ObjectID: [UInt8]] = [:]
 
     func count(_ jobs: [Job]) throws -> [Count] {
-        try Parallel.map(count: jobs.count, chunk: 1, context: {
+        try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
             let reader = try BlobReader(location)
             reader.cache = cache
             return Worker(reader, attributes: attributes)
@@ -143,7 +143,7 @@ struct LineCounter {
                             },
                             nil, payload)
                     }
-                    try LibGit2.check(code, "git_diff_buffers")
+                    try LibGit2.check(code)
                     if tally.binary { return Count(insertions: 0, deletions: 0, binary: true) }
                     return Count(insertions: tally.insertions, deletions: tally.deletions, binary: false)
                 }
@@ -162,21 +162,15 @@ private final class Tally {
 extension Repository {
     /// Whether any gitattributes file could apply to a path: one tracked in the index or at the
     /// top of the working tree, `$GIT_DIR/info/attributes`, `core.attributesFile`, the user's
-    /// `~/.config/git/attributes` or the system's `/etc/gitattributes`.
-    func attributeFilesExist() -> Bool {
+    /// `$XDG_CONFIG_HOME/git/attributes` or the system's `/etc/gitattributes` (the places
+    /// come from the environment the repository was opened with).
+    func attributeFilesExist(config: RepositoryConfig) -> Bool {
         let manager = FileManager.default
-        var candidates = [gitDirectory + "info/attributes", "/etc/gitattributes"]
+        var candidates = [gitDirectory + "info/attributes"]
+        if configFiles.readsSystemAttributes { candidates.append("/etc/gitattributes") }
         if let workdir { candidates.append(workdir + ".gitattributes") }
-        let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (ProcessInfo.processInfo.environment["HOME"].map { $0 + "/.config" })
-        if let xdg { candidates.append(xdg + "/git/attributes") }
-        if candidates.contains(where: { manager.fileExists(atPath: $0) }) { return true }
-        var snapshot: OpaquePointer?
-        if git_repository_config_snapshot(&snapshot, handle) == 0 {
-            defer { git_config_free(snapshot) }
-            var text: UnsafePointer<CChar>?
-            if git_config_get_string(&text, snapshot, "core.attributesFile") == 0 { return true }
-        }
+        if let xdg = configFiles.xdgGitDirectory { candidates.append(xdg + "/attributes") }
+        if config.setsAttributesFile || candidates.contains(where: { manager.fileExists(atPath: $0) }) { return true }
         var index: OpaquePointer?
         guard !isBare, git_repository_index(&index, handle) == 0, let index else { return false }
         defer { git_index_free(index) }

@@ -48,5 +48,14 @@ struct ObjectID: Hashable, Sendable {
     }
 
     /// Forty lowercase hex digits.
-    var hex: String { Repository.hex(oid) }
+    var hex: String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(40)
+        for byte in withUnsafeBytes(of: oid.id, Array.init) {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0xF)])
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
 }

@@ -1,15 +1,12 @@
 import Foundation
 
-/// Runs independent pieces of work on all cores. Each worker builds its own context (for
+/// Runs independent pieces of work on several threads. Each worker builds its own context (for
 /// example a repository handle, which must stay on one thread) and pulls items in chunks.
 enum Parallel {
-    /// How many workers to run: the cores available, at least one.
-    static let workerCount: Int = Int(ProcessInfo.processInfo.environment["TREEREVIEW_WORKERS"] ?? "") ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
-
-    /// `body(context, index)` for every index in `0..<count`, in parallel; the results in order.
-    /// The first error thrown by any worker is rethrown after all workers stop.
+    /// `body(context, index)` for every index in `0..<count`, on up to `workers` threads; the
+    /// results in order. The first error thrown by any worker is rethrown after all workers stop.
     static func map<Context, Result>(
-        count: Int, chunk: Int = 16, workers: Int = workerCount,
+        count: Int, chunk: Int = 16, workers: Int,
         context makeContext: () throws -> Context,
         _ body: (inout Context, Int) throws -> Result
     ) throws -> [Result] {
@@ -34,8 +31,8 @@ enum Parallel {
     }
 
     /// Like ``map(count:chunk:workers:context:_:)`` for work that needs no per-worker context.
-    static func map<Result>(count: Int, chunk: Int = 16, _ body: (Int) throws -> Result) throws -> [Result] {
-        try map(count: count, chunk: chunk, context: { () }, { _, index in try body(index) })
+    static func map<Result>(count: Int, chunk: Int = 16, workers: Int, _ body: (Int) throws -> Result) throws -> [Result] {
+        try map(count: count, chunk: chunk, workers: workers, context: { () }, { _, index in try body(index) })
     }
 }
 

@@ -4,21 +4,21 @@
 struct RenameDetector {
     let options: RenameOptions
 
-    private struct Source {
+    struct Source {
         var entry: Int
         var side: FileSide
         var used: Int
         var unmodified: Bool
     }
 
-    private struct Destination {
+    struct Destination {
         var entry: Int
         var side: FileSide
         var match: (source: Int, score: Int)?
     }
 
     /// One candidate slot of the matrix.
-    private struct Candidate {
+    struct Candidate {
         var destination: Int   // index into `destinations`, -1 for an empty slot
         var source: Int        // index into `sources`
         var score: Int
@@ -35,12 +35,15 @@ struct RenameDetector {
         }
     }
 
-    private var sources: [Source] = []
-    private var destinations: [Destination] = []
+    /// How many threads scoring may use.
+    let workers: Int
+    var sources: [Source] = []
+    var destinations: [Destination] = []
     private var warnings: [String] = []
 
-    init(options: RenameOptions) {
+    init(options: RenameOptions, workers: Int) {
         self.options = options
+        self.workers = workers
     }
 
     /// Pairs the additions of `entries` with their sources.
@@ -83,12 +86,11 @@ struct RenameDetector {
         }
         let open = destinations.indices.filter { destinations[$0].match == nil }
         if open.isEmpty || active.isEmpty { return }
-        let limit = options.limit
-        if limit > 0 && open.count * active.count > limit * limit {
+        if options.exceedsLimit(destinations: open.count, sources: active.count) {
             let needed = max(open.count, active.count)
             let advice = "warning: you may want to set your diff.renameLimit variable to at least \(needed) and retry the command."
             let modified = active.filter { !sources[$0].unmodified }
-            if options.harder && open.count * modified.count <= limit * limit {
+            if options.harder && !options.exceedsLimit(destinations: open.count, sources: modified.count) {
                 warnings = ["warning: only found copies from modified paths due to too many files.", advice]
                 active = modified
             } else {
@@ -127,164 +129,9 @@ struct RenameDetector {
         }
     }
 
-    private mutating func record(destination: Int, source: Int, score: Int) {
+    mutating func record(destination: Int, source: Int, score: Int) {
         sources[source].used += 1
         destinations[destination].match = (source, score)
-    }
-
-    // MARK: Same basename
-
-    private mutating func findBasenameMatches(among active: [Int], backend: some SimilarityBackend) throws {
-        var sourceByName: [ArraySlice<UInt8>: Int] = [:]
-        for s in active {
-            let name = sources[s].side.basename
-            sourceByName[name] = sourceByName[name] == nil ? s : -1
-        }
-        var destinationByName: [ArraySlice<UInt8>: Int] = [:]
-        for d in destinations.indices where destinations[d].match == nil {
-            let name = destinations[d].side.basename
-            destinationByName[name] = destinationByName[name] == nil ? d : -1
-        }
-        var candidates: [(source: Int, destination: Int)] = []
-        for s in active {
-            let name = sources[s].side.basename
-            guard sourceByName[name] == s, let d = destinationByName[name], d >= 0 else { continue }
-            candidates.append((s, d))
-        }
-        let minimum = options.minimumBasenameScore
-        let scores = try score(candidates, minimumScore: minimum, backend: backend)
-        for (candidate, score) in zip(candidates, scores) where score >= minimum {
-            record(destination: candidate.destination, source: candidate.source, score: score)
-        }
-    }
-
-    /// Scores independent pairs: sizes first, content only where the sizes allow a match.
-    /// Pairs that are not two regular files, or whose sizes rule them out, score 0.
-    private func score(_ pairs: [(source: Int, destination: Int)], minimumScore: Int,
-                       backend: some SimilarityBackend) throws -> [Int] {
-        let regular = pairs.indices.filter {
-            sources[pairs[$0].source].side.isRegularFile && destinations[pairs[$0].destination].side.isRegularFile
-        }
-        var scores = [Int](repeating: 0, count: pairs.count)
-        if regular.isEmpty { return scores }
-        let sizes = try backend.sizes(of: regular.flatMap {
-            [sources[pairs[$0].source].side, destinations[pairs[$0].destination].side]
-        })
-        var wanted: [Int] = []   // indices into `pairs`
-        for (k, index) in regular.enumerated()
-        where Similarity.sizesCanMatch(sizes[2 * k], sizes[2 * k + 1], minimumScore: minimumScore) {
-            wanted.append(index)
-        }
-        let prints = try backend.fingerprints(of: wanted.flatMap {
-            [sources[pairs[$0].source].side, destinations[pairs[$0].destination].side]
-        }, keepContent: true)
-        let computed = try Parallel.map(count: wanted.count, chunk: 64) { k in
-            Similarity.score(source: prints[2 * k], destination: prints[2 * k + 1])
-        }
-        for (k, index) in wanted.enumerated() { scores[index] = computed[k] }
-        return scores
-    }
-
-    // MARK: The matrix
-
-    private mutating func findInexactRenames(open: [Int], active: [Int], backend: some SimilarityBackend) throws {
-        let minimum = options.minimumScore
-        // Sizes of every regular file taking part, then fingerprints of those that have a
-        // partner whose size allows a match.
-        let regularSources = active.filter { sources[$0].side.isRegularFile }
-        let regularDestinations = open.filter { destinations[$0].side.isRegularFile }
-        let sizes = try backend.sizes(of: regularSources.map { sources[$0].side } + regularDestinations.map { destinations[$0].side })
-        let sourceSizes = Array(sizes[..<regularSources.count])
-        let destinationSizes = Array(sizes[regularSources.count...])
-        let sortedSources = sourceSizes.sorted()
-        let sortedDestinations = destinationSizes.sorted()
-        func hasPartner(_ size: Int, in sorted: [Int]) -> Bool {
-            // The partners a size can match form one interval of sizes: y·60000 ≥ x·min and y·min ≤ x·60000.
-            var low = 0, high = sorted.count
-            while low < high {
-                let mid = (low + high) / 2
-                if sorted[mid] * Similarity.maximumScore >= size * minimum { high = mid } else { low = mid + 1 }
-            }
-            return low < sorted.count && sorted[low] * minimum <= size * Similarity.maximumScore
-        }
-        var sourceSlot = [Int](repeating: -1, count: sources.count)
-        var destinationSlot = [Int](repeating: -1, count: destinations.count)
-        var sizeOfSource = [Int](repeating: 0, count: sources.count)
-        var sizeOfDestination = [Int](repeating: 0, count: destinations.count)
-        var sides: [FileSide] = []
-        for (k, s) in regularSources.enumerated() {
-            sizeOfSource[s] = sourceSizes[k]
-            if hasPartner(sourceSizes[k], in: sortedDestinations) {
-                sourceSlot[s] = sides.count
-                sides.append(sources[s].side)
-            }
-        }
-        for (k, d) in regularDestinations.enumerated() {
-            sizeOfDestination[d] = destinationSizes[k]
-            if hasPartner(destinationSizes[k], in: sortedSources) {
-                destinationSlot[d] = sides.count
-                sides.append(destinations[d].side)
-            }
-        }
-        let prints = try backend.fingerprints(of: sides, keepContent: false)
-
-        // Basenames as numbers, so that comparing two is one integer compare.
-        var nameIDs: [ArraySlice<UInt8>: Int] = [:]
-        func nameID(_ side: FileSide) -> Int {
-            let name = side.basename
-            if let id = nameIDs[name] { return id }
-            nameIDs[name] = nameIDs.count
-            return nameIDs.count - 1
-        }
-        let sourceNames = active.map { nameID(sources[$0].side) }
-        let destinationNames = open.map { nameID(destinations[$0].side) }
-
-        // Each destination's four best candidates, computed in parallel; a worker spreads the
-        // destination's histogram over a table indexed by key, so a source costs one pass over its keys.
-        let sourceList = self.sources
-        let destinationList = self.destinations
-        let rows: [[Candidate]] = try Parallel.map(
-            count: open.count, chunk: 4, context: { KeyTable() }
-        ) { table, row in
-            let d = open[row]
-            let target = destinationList[d].side
-            let targetSlot = destinationSlot[d]
-            if targetSlot >= 0 { table.load(prints[targetSlot]) }
-            defer { if targetSlot >= 0 { table.clear(prints[targetSlot]) } }
-            var slots = [Candidate](repeating: .empty, count: 4)
-            for (k, s) in active.enumerated() {
-                var score = 0
-                if targetSlot >= 0, sourceSlot[s] >= 0, sourceList[s].side.isRegularFile, target.isRegularFile,
-                   Similarity.sizesCanMatch(sizeOfSource[s], sizeOfDestination[d], minimumScore: minimum) {
-                    score = table.score(source: prints[sourceSlot[s]], destinationSize: sizeOfDestination[d])
-                }
-                let candidate = Candidate(destination: d, source: s, score: score,
-                                          nameScore: sourceNames[k] == destinationNames[row] ? 1 : 0)
-                var worst = 0
-                for k in 1..<4 where slots[k].isWorse(than: slots[worst]) { worst = k }
-                if slots[worst].isWorse(than: candidate) { slots[worst] = candidate }
-            }
-            return slots
-        }
-        // A stable sort of all slots, best first.
-        var all: [Candidate] = rows.flatMap { $0 }
-        let order = all.indices.sorted { a, b in
-            if all[b].isWorse(than: all[a]) { return true }
-            if all[a].isWorse(than: all[b]) { return false }
-            return a < b
-        }
-        all = order.map { all[$0] }
-        walk(all, minimum: minimum, allowUsed: false)
-        if options.copies { walk(all, minimum: minimum, allowUsed: true) }
-    }
-
-    private mutating func walk(_ candidates: [Candidate], minimum: Int, allowUsed: Bool) {
-        for candidate in candidates {
-            if candidate.destination < 0 || candidate.score < minimum { break }
-            if destinations[candidate.destination].match != nil { continue }
-            if !allowUsed && sources[candidate.source].used > 0 { continue }
-            record(destination: candidate.destination, source: candidate.source, score: candidate.score)
-        }
     }
 
     // MARK: Result

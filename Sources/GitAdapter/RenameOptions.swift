@@ -1,3 +1,5 @@
+import Foundation
+
 /// How rename and copy detection runs, with everything resolved: flags, then config, then
 /// git's defaults.
 struct RenameOptions: Sendable, Equatable {
@@ -39,20 +41,24 @@ struct RenameOptions: Sendable, Equatable {
         }
     }
 
+    /// Whether `destinations` × `sources` candidates exceed the limit's square, git's test for
+    /// skipping the matrix. Safe for any limit: one whose square no `Int` holds never is exceeded.
+    func exceedsLimit(destinations: Int, sources: Int) -> Bool {
+        guard limit > 0 else { return false }
+        let (square, squareOverflows) = limit.multipliedReportingOverflow(by: limit)
+        if squareOverflows { return false }
+        let (candidates, candidatesOverflow) = destinations.multipliedReportingOverflow(by: sources)
+        return candidatesOverflow || candidates > square
+    }
+
     /// The score a same-basename pair must reach.
     var minimumBasenameScore: Int {
         minimumScore + Int(Double(basenameFactor) / 100.0 * Double(Similarity.maximumScore - minimumScore))
     }
 
-    /// `strtol`'s reading of a number: optional sign, then digits, anything after ignored.
+    /// `strtol`'s reading of a number, as git reads `GIT_BASENAME_FACTOR`: leading blanks, a
+    /// sign, digits (saturating), anything after ignored; 0 when there are no digits.
     private static func leadingInteger(_ text: String) -> Int? {
-        var digits = Substring(text.drop { $0 == " " })
-        var sign = 1
-        if digits.first == "-" || digits.first == "+" {
-            if digits.first == "-" { sign = -1 }
-            digits = digits.dropFirst()
-        }
-        let number = digits.prefix { $0.isASCII && $0.isNumber }
-        return Int(number).map { $0 * sign } ?? 0
+        text.withCString { strtol($0, nil, 10) }
     }
 }

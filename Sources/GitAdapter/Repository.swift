@@ -9,20 +9,29 @@ public final class Repository {
     /// The path it was opened from, for messages.
     public let displayPath: String
 
-    /// The environment it was opened with (`GIT_BASENAME_FACTOR` and the like are read from it).
+    /// The environment it was opened with; the adapter reads no other (`GIT_BASENAME_FACTOR`,
+    /// `TREEREVIEW_WORKERS`, the configuration files' locations all come from here).
     let environment: [String: String]
+    /// Where configuration and the user's attribute files are, from ``environment``.
+    let configFiles: ConfigFiles
+    /// How many threads a parallel step may use: `TREEREVIEW_WORKERS`, else the active cores.
+    let workers: Int
     /// The index file given by `GIT_INDEX_FILE`, resolved, if any.
     private(set) var indexFile: String?
 
-    init(handle: OpaquePointer, displayPath: String, environment: [String: String] = [:]) {
+    private init(handle: OpaquePointer, displayPath: String, environment: [String: String], configFiles: ConfigFiles) {
         self.handle = handle
         self.displayPath = displayPath
         self.environment = environment
+        self.configFiles = configFiles
+        workers = environment["TREEREVIEW_WORKERS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
     /// How a worker thread opens its own handle on this repository.
     var location: RepositoryLocation {
-        RepositoryLocation(gitDirectory: gitDirectory, workdir: workdir, indexFile: indexFile)
+        RepositoryLocation(gitDirectory: gitDirectory, workdir: workdir, indexFile: indexFile,
+                           environment: environment, workers: workers)
     }
 
     deinit {
@@ -43,15 +52,24 @@ public final class Repository {
     /// The git directory's path.
     public var gitDirectory: String { String(cString: git_repository_path(handle)) }
 
+    /// The object directory (shared by all worktrees), ending in `/`.
+    var objectsDirectory: String { String(cString: git_repository_commondir(handle)) + "objects/" }
+
+    /// The index file's path.
+    var indexPath: String { indexFile ?? gitDirectory + "index" }
+
     /// Opens the repository that contains `directory`, the way git does from there,
     /// honoring `GIT_DIR`, `GIT_WORK_TREE`, `GIT_INDEX_FILE` and `GIT_CEILING_DIRECTORIES`
-    /// of `environment` (so a git hook sees the index git prepared for it).
+    /// of `environment` (so a git hook sees the index git prepared for it), and reading
+    /// configuration from where git would with that environment (see ``ConfigFiles``).
     public static func open(at directory: String, environment: [String: String]) throws -> Repository {
         LibGit2.ensureInitialized()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AdapterError.missingDirectory(directory)
         }
+        let configFiles = try ConfigFiles(environment: environment)
+        try configFiles.applySearchPaths()
         let base = URL(fileURLWithPath: directory)
         func resolve(_ path: String) -> String {
             path.hasPrefix("/") ? path : base.appendingPathComponent(path).standardizedFileURL.path
@@ -67,19 +85,53 @@ public final class Repository {
         if code == GIT_ENOTFOUND.rawValue {
             throw AdapterError.notARepository(directory)
         }
-        try LibGit2.check(code, "git_repository_open_ext")
+        try LibGit2.check(code)
         guard let handle else { throw AdapterError.notARepository(directory) }
-        let repository = Repository(handle: handle, displayPath: directory, environment: environment)
+        let repository = Repository(handle: handle, displayPath: directory, environment: environment,
+                                    configFiles: configFiles)
+        try configFiles.install(in: handle)
         if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
-            try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0), "git_repository_set_workdir")
+            try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0))
         }
         if let indexFile = environment["GIT_INDEX_FILE"], !indexFile.isEmpty {
+            let path = resolve(indexFile)
             var index: OpaquePointer?
-            try LibGit2.check(git_index_open(&index, resolve(indexFile)), "git_index_open")
+            guard git_index_open(&index, path) == 0 else { throw AdapterError.corruptIndex(path: path) }
             defer { git_index_free(index) }
-            try LibGit2.check(git_repository_set_index(handle, index), "git_repository_set_index")
-            repository.indexFile = resolve(indexFile)
+            try LibGit2.check(git_repository_set_index(handle, index))
+            repository.indexFile = path
         }
         return repository
+    }
+
+    /// Reads the index, so that an unreadable one stops the comparison with git's words.
+    func loadIndex() throws {
+        var index: OpaquePointer?
+        let code = git_repository_index(&index, handle)
+        guard code == 0 else {
+            let failure = LibGit2.failure(code)
+            if failure.errorClass == Int32(GIT_ERROR_INDEX.rawValue) { throw AdapterError.corruptIndex(path: indexPath) }
+            throw AdapterError.repository(failure.message)
+        }
+        git_index_free(index)
+    }
+}
+
+/// How to open another handle on the same repository, for a worker thread: the same git
+/// directory, working tree, index and environment.
+struct RepositoryLocation: Sendable {
+    var gitDirectory: String
+    var workdir: String?
+    var indexFile: String?
+    var environment: [String: String]
+    /// How many threads a parallel step may use.
+    var workers: Int
+
+    func open() throws -> Repository {
+        var environment = environment
+        environment["GIT_DIR"] = gitDirectory
+        environment["GIT_WORK_TREE"] = workdir
+        environment["GIT_INDEX_FILE"] = indexFile
+        return try Repository.open(at: "/", environment: environment)
     }
 }

@@ -1,4 +1,5 @@
 internal import CLibGit2
+import TreeModel
 
 /// A comparison with its revisions looked up: the old tree and what the new side is.
 struct ResolvedComparison {
@@ -8,8 +9,8 @@ struct ResolvedComparison {
         case workingTree
     }
 
-    /// `commits`, `mergeBase`, `staged` or `worktree`.
-    let mode: String
+    /// What is compared.
+    let kind: ComparisonKind
     /// The arguments as written (`main...feature`).
     let spec: String
     /// The old side; `nil` is the empty tree.
@@ -25,54 +26,107 @@ struct ResolvedComparison {
 }
 
 extension Repository {
-    /// Looks up what `request` compares.
+    /// Looks up what `request` compares: each argument parsed once, each revision looked up once.
     func resolve(_ request: ComparisonRequest) throws -> ResolvedComparison {
         let revisions = request.revisions
-        if revisions.count > 2 {
-            throw AdapterError.invalidComparison("too many revisions: '\(revisions.joined(separator: " "))' (give at most two)")
-        }
+        if revisions.count > 2 { throw AdapterError.tooManyRevisions(revisions) }
         if revisions.count == 2 {
-            if request.staged {
-                throw AdapterError.invalidComparison("--staged compares one revision with the index, not '\(revisions.joined(separator: " "))'")
+            for revision in revisions where try RevisionArgument.parse(revision).isRange {
+                throw AdapterError.rangeWithAnotherRevision(revision)
             }
-            for revision in revisions where revision.contains("..") {
-                throw AdapterError.invalidComparison("a range cannot be combined with another revision: '\(revision)'")
-            }
-            return try commits(old: revisions[0], new: revisions[1], spec: revisions.joined(separator: " "))
+            if request.staged { throw AdapterError.indexWithRevisions(revisions.joined(separator: " ")) }
+            return try commits(old: lookUp(revisions[0]), new: lookUp(revisions[1]), spec: revisions.joined(separator: " "))
         }
-        let range = try revisions.first.map(RevisionRange.parse) ?? .single("HEAD")
-        switch range {
+        guard let text = revisions.first else { return try againstIndexOrWorkingTree("HEAD", request) }
+        switch try RevisionArgument.parse(text) {
         case .single(let revision):
-            guard !isBare else { throw AdapterError.bareRepository(displayPath) }
-            let (tree, id) = try treeOrEmptyHead(revision)
-            return ResolvedComparison(
-                mode: request.staged ? "staged" : "worktree", spec: revision, oldTree: tree, oldID: id,
-                newSide: request.staged ? .index : .workingTree, newID: nil, warnings: [])
+            return try againstIndexOrWorkingTree(revision, request)
         case .twoDot(let a, let b):
-            if request.staged { throw AdapterError.invalidComparison("--staged cannot be combined with a range: '\(revisions[0])'") }
-            return try commits(old: a, new: b, spec: revisions[0])
+            if request.staged { throw AdapterError.indexWithRevisions(text) }
+            return try commits(old: lookUp(a), new: lookUp(b), spec: text)
         case .threeDot(let a, let b):
-            if request.staged { throw AdapterError.invalidComparison("--staged cannot be combined with a range: '\(revisions[0])'") }
-            return try mergeBase(a, b, spec: revisions[0])
+            if request.staged { throw AdapterError.indexWithRevisions(text) }
+            return try mergeBase(lookUp(a), lookUp(b), spec: text)
+        case .commitAlone(let base):
+            let commit = try lookUpCommitForm(base, as: text)
+            switch commit.parentIDs.count {
+            case 0:
+                return try againstIndexOrWorkingTree(commit, spec: text, request)
+            case 1:
+                if request.staged { throw AdapterError.indexWithRevisions(text) }
+                return try commits(old: lookUpCommit(commit.parentIDs[0], name: text), new: commit, spec: text)
+            default:
+                throw AdapterError.mergeCommit(base: base, parents: commit.parentIDs.count)
+            }
+        case .againstParent(let base, let number):
+            let commit = try lookUpCommitForm(base, as: text)
+            guard number <= commit.parentIDs.count else {
+                throw AdapterError.unknownRevision(text, emptyRepository: false)
+            }
+            if request.staged { throw AdapterError.indexWithRevisions(text) }
+            return try commits(old: lookUpCommit(commit.parentIDs[number - 1], name: text), new: commit, spec: text)
+        case .parents(let base):
+            let commit = try lookUpCommitForm(base, as: text)
+            switch commit.parentIDs.count {
+            case 1:
+                return try againstIndexOrWorkingTree(lookUpCommit(commit.parentIDs[0], name: text), spec: text, request)
+            case 2:
+                if request.staged { throw AdapterError.indexWithRevisions(text) }
+                return try commits(old: lookUpCommit(commit.parentIDs[0], name: text),
+                                   new: lookUpCommit(commit.parentIDs[1], name: text), spec: text)
+            default:
+                throw AdapterError.parentsNotComparable(text, parents: commit.parentIDs.count)
+            }
         }
     }
 
-    private func commits(old: String, new: String, spec: String) throws -> ResolvedComparison {
-        let (oldTree, oldID) = try tree(of: old)
-        let (newTree, newID) = try tree(of: new)
-        return ResolvedComparison(mode: "commits", spec: spec, oldTree: oldTree, oldID: oldID,
-                                  newSide: .tree(newTree), newID: newID, warnings: [])
+    /// The commit that `base` of a parents form (`X^!`, `X^-<n>`, `X^@`) names; like git, an
+    /// unknown revision named by the whole argument when it names no commit.
+    private func lookUpCommitForm(_ base: String, as text: String) throws -> ResolvedRevision {
+        let revision: ResolvedRevision
+        do {
+            revision = try lookUp(base)
+        } catch AdapterError.unknownRevision, AdapterError.notATree {
+            throw AdapterError.unknownRevision(text, emptyRepository: isHeadUnborn)
+        }
+        guard revision.commitID != nil else { throw AdapterError.unknownRevision(text, emptyRepository: false) }
+        return revision
     }
 
-    private func mergeBase(_ a: String, _ b: String, spec: String) throws -> ResolvedComparison {
-        let left = try commitID(of: a)
-        let right = try commitID(of: b)
+    /// A single revision (HEAD when none; the empty tree when HEAD is unborn) against the index
+    /// or the working tree.
+    private func againstIndexOrWorkingTree(_ revision: String, _ request: ComparisonRequest) throws -> ResolvedComparison {
+        guard !isBare else { throw AdapterError.bareRepository(displayPath) }
+        if revision == "HEAD" && isHeadUnborn {
+            try loadIndex()
+            return ResolvedComparison(kind: request.staged ? .staged : .worktree, spec: revision, oldTree: nil, oldID: nil,
+                                      newSide: request.staged ? .index : .workingTree, newID: nil, warnings: [])
+        }
+        return try againstIndexOrWorkingTree(lookUp(revision), spec: revision, request)
+    }
+
+    private func againstIndexOrWorkingTree(_ old: ResolvedRevision, spec: String, _ request: ComparisonRequest) throws -> ResolvedComparison {
+        guard !isBare else { throw AdapterError.bareRepository(displayPath) }
+        try loadIndex()
+        return ResolvedComparison(kind: request.staged ? .staged : .worktree, spec: spec, oldTree: old.tree,
+                                  oldID: old.reportedID, newSide: request.staged ? .index : .workingTree,
+                                  newID: nil, warnings: [])
+    }
+
+    private func commits(old: ResolvedRevision, new: ResolvedRevision, spec: String) -> ResolvedComparison {
+        ResolvedComparison(kind: .commits, spec: spec, oldTree: old.tree, oldID: old.reportedID,
+                           newSide: .tree(new.tree), newID: new.reportedID, warnings: [])
+    }
+
+    private func mergeBase(_ a: ResolvedRevision, _ b: ResolvedRevision, spec: String) throws -> ResolvedComparison {
+        guard let left = a.commitID?.oid else { throw AdapterError.notACommit(a.name) }
+        guard let right = b.commitID?.oid else { throw AdapterError.notACommit(b.name) }
         var oids = git_oidarray()
         let code = withUnsafePointer(to: left) { l in
             withUnsafePointer(to: right) { r in git_merge_bases(&oids, handle, l, r) }
         }
         if code == GIT_ENOTFOUND.rawValue { throw AdapterError.noMergeBase(spec) }
-        try LibGit2.check(code, "git_merge_bases")
+        try LibGit2.check(code)
         defer { git_oidarray_dispose(&oids) }
         guard oids.count > 0, var base = oids.ids?.pointee else { throw AdapterError.noMergeBase(spec) }
         var warnings: [String] = []
@@ -81,82 +135,12 @@ extension Repository {
             let pick = withUnsafePointer(to: left) { l in
                 withUnsafePointer(to: right) { r in git_merge_base(&chosen, handle, l, r) }
             }
-            try LibGit2.check(pick, "git_merge_base")
+            try LibGit2.check(pick)
             base = chosen
-            warnings.append("warning: \(spec): multiple merge bases, using \(Self.hex(base))")
+            warnings.append("warning: \(spec): multiple merge bases, using \(ObjectID(base).hex)")
         }
-        let baseTree = try tree(ofObject: base)
-        let (newTree, newID) = try tree(of: b)
-        return ResolvedComparison(mode: "mergeBase", spec: spec, oldTree: baseTree, oldID: Self.hex(base),
-                                  newSide: .tree(newTree), newID: newID, warnings: warnings)
-    }
-
-    /// The tree of `revision`, or the empty tree when `revision` is HEAD on an unborn branch.
-    private func treeOrEmptyHead(_ revision: String) throws -> (TreeHandle?, String?) {
-        if revision == "HEAD" && isHeadUnborn { return (nil, nil) }
-        return try tree(of: revision)
-    }
-
-    /// Resolves a revision to its tree, and the id of the commit (or tree) it named.
-    func tree(of revision: String) throws -> (TreeHandle, String) {
-        var object: OpaquePointer?
-        let code = git_revparse_single(&object, handle, revision)
-        guard code == 0, let object else {
-            if code == GIT_ENOTFOUND.rawValue || code == GIT_EAMBIGUOUS.rawValue || code == GIT_EINVALIDSPEC.rawValue {
-                throw AdapterError.unknownRevision(revision, emptyRepository: isHeadUnborn)
-            }
-            throw LibGit2.error(code, "git_revparse_single('\(revision)')")
-        }
-        defer { git_object_free(object) }
-        var named: OpaquePointer?
-        if git_object_peel(&named, object, GIT_OBJECT_COMMIT) != 0 {
-            named = nil
-        }
-        defer { if let named { git_object_free(named) } }
-        var treeObject: OpaquePointer?
-        let peel = git_object_peel(&treeObject, object, GIT_OBJECT_TREE)
-        guard peel == 0, let treeObject else {
-            throw AdapterError.invalidComparison("'\(revision)' names neither a commit nor a tree")
-        }
-        let id = Self.hex(git_object_id(named ?? treeObject).pointee)
-        return (TreeHandle(treeObject), id)
-    }
-
-    private func tree(ofObject oid: git_oid) throws -> TreeHandle {
-        var commit: OpaquePointer?
-        var id = oid
-        try LibGit2.check(git_commit_lookup(&commit, handle, &id), "git_commit_lookup")
-        defer { git_commit_free(commit) }
-        var tree: OpaquePointer?
-        try LibGit2.check(git_commit_tree(&tree, commit), "git_commit_tree")
-        return TreeHandle(tree!)
-    }
-
-    private func commitID(of revision: String) throws -> git_oid {
-        var object: OpaquePointer?
-        let code = git_revparse_single(&object, handle, revision)
-        guard code == 0, let object else {
-            throw AdapterError.unknownRevision(revision, emptyRepository: isHeadUnborn)
-        }
-        defer { git_object_free(object) }
-        var commit: OpaquePointer?
-        guard git_object_peel(&commit, object, GIT_OBJECT_COMMIT) == 0, let commit else {
-            throw AdapterError.invalidComparison("'\(revision)' is not a commit")
-        }
-        defer { git_object_free(commit) }
-        return git_object_id(commit).pointee
-    }
-
-    static func hex(_ oid: git_oid) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(40)
-        withUnsafeBytes(of: oid.id) { bytes in
-            for byte in bytes {
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0xF)])
-            }
-        }
-        return String(decoding: text, as: UTF8.self)
+        let baseCommit = try lookUpCommit(ObjectID(base), name: spec)
+        return ResolvedComparison(kind: .mergeBase, spec: spec, oldTree: baseCommit.tree, oldID: baseCommit.reportedID,
+                                  newSide: .tree(b.tree), newID: b.reportedID, warnings: warnings)
     }
 }

@@ -1,14 +1,19 @@
 import Foundation
 
-/// Phase timings on stderr when `TREEREVIEW_TRACE` is set.
+/// One phase of a comparison and when it ended, for timing a run (`TREEREVIEW_TRACE`).
+public struct TraceMark: Sendable, Equatable {
+    /// Seconds since the comparison started.
+    public var seconds: Double
+    /// What was done (`resolved`, `renames 12`, ...).
+    public var phase: String
+}
+
+/// Records phase timings as values; whoever runs the comparison decides whether to show them.
 struct Trace {
-    let enabled: Bool
     private let start = Date()
+    private(set) var marks: [TraceMark] = []
 
-    init(enabled: Bool) { self.enabled = enabled }
-
-    func mark(_ what: String) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("trace \(String(format: "%.3f", Date().timeIntervalSince(start))) s: \(what)\n".utf8))
+    mutating func mark(_ phase: String) {
+        marks.append(TraceMark(seconds: Date().timeIntervalSince(start), phase: phase))
     }
 }

@@ -27,8 +27,8 @@ struct TreeWalk {
 
     /// Compares the trees `old` and `new` (`nil` for none) found under `prefix` (ending in `/`).
     mutating func run(prefix start: [UInt8], old: ObjectID?, new: ObjectID?) throws {
-        let oldTree = try old.map(lookup)
-        let newTree = try new.map { $0 == old ? oldTree! : try lookup($0) }
+        let oldTree = try old.map { try lookup($0, at: start) }
+        let newTree = try new.map { $0 == old ? oldTree! : try lookup($0, at: start) }
         var prefix = start
         prefix.reserveCapacity(256)
         try walk(oldTree, newTree, &prefix)
@@ -47,11 +47,12 @@ struct TreeWalk {
     static func parallel(repository: Repository, old: OpaquePointer?, new: OpaquePointer?,
                          includeUnmodified: Bool) throws -> [ChangeEntry] {
         var top = try TreeWalk(repository: repository, includeUnmodified: includeUnmodified)
-        let oldTree = try old.map { try top.lookup(ObjectID(git_tree_id($0).pointee)) }
-        let newTree = try new.map { try top.lookup(ObjectID(git_tree_id($0).pointee)) }
+        let oldTree = try old.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
+        let newTree = try new.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
         let pieces = try top.split(oldTree, newTree)
         let location = repository.location
-        let parts = try Parallel.map(count: pieces.count, chunk: 1, context: { try location.open() }) { worker, index in
+        let parts = try Parallel.map(count: pieces.count, chunk: 1, workers: location.workers,
+                                     context: { try location.open() }) { worker, index in
             switch pieces[index] {
             case .entries(let entries):
                 return entries
@@ -112,8 +113,9 @@ struct TreeWalk {
         return Int(ca) - Int(cb)
     }
 
-    fileprivate func lookup(_ id: ObjectID) throws -> RawTree {
-        try RawTree(database, id)
+    /// The tree `id`, found at `path` (ending in `/`, empty for the top).
+    fileprivate func lookup(_ id: ObjectID, at path: [UInt8]) throws -> RawTree {
+        try RawTree(database, id, path: path, objectsDirectory: repository.objectsDirectory)
     }
 
     private mutating func walk(_ old: RawTree?, _ new: RawTree?, _ prefix: inout [UInt8]) throws {
@@ -145,8 +147,8 @@ struct TreeWalk {
         defer { prefix.removeSubrange(mark...) }
         prefix.append(contentsOf: item.name)
         if item.isTree {
-            let tree = try lookup(item.id)
             prefix.append(0x2F)
+            let tree = try lookup(item.id, at: prefix)
             try walk(deleted ? tree : nil, deleted ? nil : tree, &prefix)
             return
         }
@@ -161,9 +163,9 @@ struct TreeWalk {
         defer { prefix.removeSubrange(mark...) }
         prefix.append(contentsOf: a.name)
         if a.isTree {   // both are trees: same name in tree order means same kind
-            let oldTree = try lookup(a.id)
-            let newTree = a.id == b.id ? oldTree : try lookup(b.id)
             prefix.append(0x2F)
+            let oldTree = try lookup(a.id, at: prefix)
+            let newTree = a.id == b.id ? oldTree : try lookup(b.id, at: prefix)
             try walk(oldTree, newTree, &prefix)
             return
         }
@@ -187,7 +189,7 @@ final class ObjectDatabase {
 
     init(_ repository: Repository) throws {
         var odb: OpaquePointer?
-        try LibGit2.check(git_repository_odb(&odb, repository.handle), "git_repository_odb")
+        try LibGit2.check(git_repository_odb(&odb, repository.handle))
         pointer = odb!
     }
 
@@ -201,13 +203,19 @@ fileprivate final class RawTree {
     private let object: OpaquePointer
     let items: [TreeWalk.Item]
 
-    init(_ database: ObjectDatabase, _ id: ObjectID) throws {
+    /// Reads tree `id`, found at `path` (ending in `/`, empty for the top), for messages.
+    init(_ database: ObjectDatabase, _ id: ObjectID, path: [UInt8], objectsDirectory: String) throws {
         var oid = id.oid
         var object: OpaquePointer?
-        try LibGit2.check(git_odb_read(&object, database.pointer, &oid), "git_odb_read")
-        self.object = object!
+        let shownPath = path.isEmpty ? nil : Array(path.dropLast())
+        let code = git_odb_read(&object, database.pointer, &oid)
+        guard code == 0, let object else {
+            throw LibGit2.objectError(code, id: id, isTree: true, path: shownPath, objectsDirectory: objectsDirectory)
+        }
+        self.object = object
         guard git_odb_object_type(object) == GIT_OBJECT_TREE else {
-            throw AdapterError.libgit2(call: "git_odb_read", code: -1, message: "\(id.hex) is not a tree")
+            git_odb_object_free(object)
+            throw AdapterError.missingObject(id: id.hex, isTree: true, path: shownPath.map { String(decoding: $0, as: UTF8.self) })
         }
         let size = git_odb_object_size(object)
         var items: [TreeWalk.Item] = []
@@ -227,7 +235,9 @@ fileprivate final class RawTree {
                 let nameLength = cursor - name
                 cursor += 1
                 guard end - cursor >= 20 else {
-                    throw AdapterError.libgit2(call: "git_odb_read", code: -1, message: "tree \(id.hex) is corrupt")
+                    git_odb_object_free(object)
+                    throw AdapterError.corruptObject(id: id.hex, looseFile: nil,
+                                                     path: shownPath.map { String(decoding: $0, as: UTF8.self) })
                 }
                 let id = ObjectID(rawBytes: UnsafeRawPointer(cursor))
                 cursor += 20

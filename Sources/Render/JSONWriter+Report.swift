@@ -48,7 +48,7 @@ extension JSONWriter {
 
     mutating func writeComparison(_ comparison: ComparisonLabel) {
         beginObject()
-        field("mode", comparison.mode)
+        field("mode", comparison.kind.rawValue)
         field("spec", comparison.spec)
         field("old", comparison.old)
         field("new", comparison.new)

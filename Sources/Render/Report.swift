@@ -26,8 +26,8 @@ public struct Report: Sendable {
 
 /// A description of a comparison, as the JSON `comparison` object and the tree header show it.
 public struct ComparisonLabel: Hashable, Sendable {
-    /// `commits`, `mergeBase`, `staged`, `worktree` or `stdin`.
-    public var mode: String
+    /// What was compared; JSON writes it as `mode`.
+    public var kind: ComparisonKind
     /// The comparison as the user wrote it (`main...feature`, `HEAD`).
     public var spec: String
     /// The old side's object id in hex, or `nil` (empty tree, stdin).
@@ -37,8 +37,8 @@ public struct ComparisonLabel: Hashable, Sendable {
     /// A short human title for the header (`main...feature`, `HEAD → working tree`).
     public var title: String
 
-    public init(mode: String, spec: String, old: String?, new: String?, title: String) {
-        self.mode = mode
+    public init(kind: ComparisonKind, spec: String, old: String?, new: String?, title: String) {
+        self.kind = kind
         self.spec = spec
         self.old = old
         self.new = new

@@ -11,6 +11,8 @@ struct ChangeInput {
     var label: ComparisonLabel
     var linesCounted: Bool
     var warnings: [String]
+    /// How long each phase of the comparison took (none for stdin).
+    var trace: [TraceMark] = []
     /// The `treereview` git config section, when there is a repository.
     var config: [String: [String]]
     /// Whether the changes are bare paths, which may not name a path both as a file and a directory.
@@ -22,31 +24,31 @@ struct ChangeInput {
         } ?? io.currentDirectory
         if options.stdin {
             let repository = try? Repository.open(at: directory, environment: environment)
-            let config = (try? repository?.configSection("treereview")) ?? [:]
+            let config = (try? repository?.readConfig(section: "treereview"))?.section ?? [:]
             let list: ChangeListReader.ChangeList
             do {
                 list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated)
             } catch let error as ChangeListReader.InputError {
                 throw UsageError("stdin: \(error.description)")
             }
-            let label = ComparisonLabel(mode: "stdin", spec: "stdin", old: nil, new: nil, title: "stdin")
+            let label = ComparisonLabel(kind: .stdin, spec: "stdin", old: nil, new: nil, title: "stdin")
             return ChangeInput(changes: list.changes, paths: list.paths, label: label, linesCounted: false, warnings: [], config: config,
                                isBarePaths: list.isBarePaths)
         }
         let repository = try Repository.open(at: directory, environment: environment)
-        let config = try repository.configSection("treereview")
-        let changeSet = try repository.changes(for: options.request)
-        let label = ComparisonLabel(mode: changeSet.mode, spec: changeSet.spec, old: changeSet.oldID,
+        let config = try repository.readConfig(section: "treereview")
+        let changeSet = try repository.changes(for: options.request, config: config)
+        let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
-                           warnings: changeSet.warnings, config: config)
+                           warnings: changeSet.warnings, trace: changeSet.trace, config: config.section)
     }
 
     private static func title(of changeSet: ChangeSet) -> String {
-        switch changeSet.mode {
-        case "staged": "\(changeSet.spec) → index"
-        case "worktree": "\(changeSet.spec) → working tree"
-        default: changeSet.spec
+        switch changeSet.kind {
+        case .staged: "\(changeSet.spec) → index"
+        case .worktree: "\(changeSet.spec) → working tree"
+        case .commits, .mergeBase, .stdin: changeSet.spec
         }
     }
 }

@@ -31,6 +31,11 @@ public enum TreeReview {
                 return 0
             }
             let input = try ChangeInput.read(options, environment: environment, io: io)
+            if environment["TREEREVIEW_TRACE"] != nil {
+                for mark in input.trace {
+                    try? io.standardError.write(Array("trace \(String(format: "%.3f", mark.seconds)) s: \(mark.phase)\n".utf8))
+                }
+            }
             let settings = try Settings.resolve(options, config: input.config, environment: environment)
             let report = try makeReport(input, options: options, settings: settings)
             let renderOptions = RenderOptions(
@@ -54,7 +59,7 @@ public enum TreeReview {
             report(error.message, io: io)
             return 2
         } catch let error as AdapterError {
-            report(error.description, io: io)
+            report(message(for: error), io: io)
             return 2
         } catch {
             report("\(error)", io: io)
@@ -89,8 +94,19 @@ public enum TreeReview {
         }
     }
 
+    /// The line for an adapter error, naming the flag where the adapter names the comparison.
+    private static func message(for error: AdapterError) -> String {
+        switch error {
+        case .indexWithRevisions(let revisions):
+            "--staged compares one revision with the index, not '\(revisions)'"
+        default:
+            error.description
+        }
+    }
+
+    /// One line on standard error, with anything that could drive a terminal spelled out.
     private static func report(_ message: String, io: IO) {
-        let line = "treereview: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        let line = "treereview: " + TerminalText.escaped(message) + "\n"
         try? io.standardError.write(Array(line.utf8))
     }
 }

@@ -110,7 +110,7 @@ import TreeModel
 
     @Test func comparisonSidesAreNullWhenMissing() throws {
         var report = ReportFixtures.report([])
-        report.comparison = ComparisonLabel(mode: "stdin", spec: "-", old: nil, new: nil, title: "stdin")
+        report.comparison = ComparisonLabel(kind: .stdin, spec: "-", old: nil, new: nil, title: "stdin")
         let document = try parse(json(report))
         let comparison = try #require(document["comparison"] as? Object)
         #expect(comparison["mode"] as? String == "stdin")

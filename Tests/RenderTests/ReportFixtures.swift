@@ -29,7 +29,7 @@ enum ReportFixtures {
         _ changes: [FileChange], linesCounted: Bool = true, title: String = "main...feature"
     ) -> Report {
         Report(
-            comparison: ComparisonLabel(mode: "mergeBase", spec: title, old: "1111111", new: "2222222", title: title),
+            comparison: ComparisonLabel(kind: .mergeBase, spec: title, old: "1111111", new: "2222222", title: title),
             tree: ChangeTree(changes: changes.sorted { $0.path < $1.path }),
             linesCounted: linesCounted
         )

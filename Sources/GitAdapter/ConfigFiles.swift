@@ -1,0 +1,101 @@
+internal import CLibGit2
+import Foundation
+import Synchronization
+
+/// Where git 2.39 reads configuration from, decided from the environment given (never the
+/// process's own), in git's order:
+/// - system: `GIT_CONFIG_SYSTEM`, else `/etc/gitconfig`; none when `GIT_CONFIG_NOSYSTEM` is true;
+/// - global: `GIT_CONFIG_GLOBAL` alone when set (`/dev/null` reads nothing), else
+///   `$XDG_CONFIG_HOME/git/config` (or `$HOME/.config/git/config`) and then `$HOME/.gitconfig`;
+/// - the repository's own `config`.
+///
+/// The repository's configuration is built from exactly these files. libgit2 still finds a
+/// few files by itself (the XDG and system attribute files, the XDG ignore file, `~/` in
+/// paths, the ownership check while opening): its search paths are set to the same places.
+struct ConfigFiles: Sendable, Equatable {
+    /// The system file, or `nil` when not read.
+    var system: String?
+    /// The XDG file, or `nil`.
+    var xdg: String?
+    /// The user's file (`~/.gitconfig` or `GIT_CONFIG_GLOBAL`), or `nil`.
+    var global: String?
+    /// `$XDG_CONFIG_HOME/git` (or `$HOME/.config/git`): where the user's attributes and ignore
+    /// files are, even when `GIT_CONFIG_GLOBAL` is set.
+    var xdgGitDirectory: String?
+    /// `$HOME`, for `~/` in paths.
+    var home: String?
+    /// Whether `/etc/gitattributes` is read (unless `GIT_ATTR_NOSYSTEM` is true).
+    var readsSystemAttributes: Bool
+
+    /// One of libgit2's search paths.
+    struct SearchPath: Sendable, Equatable {
+        var level: Int32
+        var directories: String
+    }
+
+    init(environment: [String: String]) throws {
+        let noSystem = try environment["GIT_CONFIG_NOSYSTEM"].map { text in
+            guard let value = ConfigValue.bool(text) else {
+                throw AdapterError.badConfigValue(key: "GIT_CONFIG_NOSYSTEM", value: text, problem: .notABoolean)
+            }
+            return value
+        } ?? false
+        system = noSystem ? nil : environment["GIT_CONFIG_SYSTEM"] ?? "/etc/gitconfig"
+        home = environment["HOME"]
+        xdgGitDirectory = (environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home.map { $0 + "/.config" })
+            .map { $0 + "/git" }
+        if let globalFile = environment["GIT_CONFIG_GLOBAL"] {
+            global = globalFile
+            xdg = nil
+        } else {
+            global = home.map { $0 + "/.gitconfig" }
+            xdg = xdgGitDirectory.map { $0 + "/config" }
+        }
+        readsSystemAttributes = !(environment["GIT_ATTR_NOSYSTEM"].flatMap(ConfigValue.bool) ?? false)
+    }
+
+    /// libgit2's search paths, by configuration level (`""`: search nowhere).
+    var searchPaths: [SearchPath] {
+        [
+            SearchPath(level: Int32(GIT_CONFIG_LEVEL_SYSTEM.rawValue), directories: readsSystemAttributes ? "/etc" : ""),
+            SearchPath(level: Int32(GIT_CONFIG_LEVEL_XDG.rawValue), directories: xdgGitDirectory ?? ""),
+            SearchPath(level: Int32(GIT_CONFIG_LEVEL_GLOBAL.rawValue), directories: home ?? ""),
+            SearchPath(level: Int32(GIT_CONFIG_LEVEL_PROGRAMDATA.rawValue), directories: ""),
+        ]
+    }
+
+    /// Points libgit2's process-wide search paths here. They are changed only when they differ
+    /// from the last ones set, so the threads of one run never see them change under them.
+    func applySearchPaths() throws {
+        let searchPaths = searchPaths
+        try Self.applied.withLock { current in
+            guard current != searchPaths else { return }
+            for path in searchPaths {
+                try LibGit2.check(treereview_git_set_search_path(path.level, path.directories))
+            }
+            current = searchPaths
+        }
+    }
+
+    private static let applied = Mutex<[SearchPath]>([])
+
+    /// The configuration of the repository `handle` from these files and its own, which
+    /// replaces the one libgit2 assembled by itself.
+    func install(in handle: OpaquePointer) throws {
+        var config: OpaquePointer?
+        try LibGit2.check(git_config_new(&config))
+        defer { git_config_free(config) }
+        var local = git_buf()
+        defer { git_buf_dispose(&local) }
+        try LibGit2.check(git_repository_item_path(&local, handle, GIT_REPOSITORY_ITEM_CONFIG))
+        let files: [(String?, git_config_level_t)] = [
+            (system, GIT_CONFIG_LEVEL_SYSTEM), (xdg, GIT_CONFIG_LEVEL_XDG), (global, GIT_CONFIG_LEVEL_GLOBAL),
+            (local.ptr.map { String(cString: $0) }, GIT_CONFIG_LEVEL_LOCAL),
+        ]
+        for case let (path?, level) in files where access(path, R_OK) == 0 {
+            let code = git_config_add_file_ondisk(config, path, level, handle, 0)
+            if code != GIT_ENOTFOUND.rawValue { try LibGit2.check(code) }
+        }
+        try LibGit2.check(git_repository_set_config(handle, config))
+    }
+}
