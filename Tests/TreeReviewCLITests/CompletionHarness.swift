@@ -57,14 +57,15 @@ enum CompletionHarness {
           (( marks )) && [[ $line == *HIT:* ]] && print -r -- ${${line#*HIT:}%%[$'\r\n']*}
         done
         """#
-        return try words(Shell.run("timeout", ["30", "zsh", "-f", "-c", driver, "driver", functions.path, line], in: directory))
+        return try words(Shell.run("timeout", ["30", "zsh", "-f", "-c", driver, "driver", functions.path, line],
+                                   in: directory, environment: try shellHome()))
     }
 
     /// The words fish offers for `line` (`complete -C`), first field only.
     static func fish(_ line: String, in directory: String, subcommands: [Subcommand] = Subcommand.all) throws -> [String] {
         let result = try Shell.run("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
                                             try script(.fish, subcommands: subcommands), line],
-                                   in: directory)
+                                   in: directory, environment: try shellHome())
         return try words(result).map { String($0.prefix { $0 != "\t" }) }
     }
 
@@ -83,6 +84,14 @@ enum CompletionHarness {
             Issue.record("\(tool) is not installed: apt-get install -y \(package)", sourceLocation: sourceLocation)
         }
         return found
+    }
+
+    /// A home of their own for the shells, which write their state there (fish's history and
+    /// universal variables), so the tests' shared empty home stays empty.
+    static func shellHome() throws -> [String: String] {
+        let home = try temporary.appendingPathComponent("home").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        return ["HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share"]
     }
 
     private static var temporary: URL {

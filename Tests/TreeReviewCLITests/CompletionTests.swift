@@ -40,7 +40,8 @@ struct CompletionTests {
             #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
         }
         if CompletionHarness.require("fish", package: "fish") {
-            let result = try Shell.run("fish", ["--no-execute", CompletionHarness.script(.fish)])
+            let result = try Shell.run("fish", ["--no-execute", CompletionHarness.script(.fish)],
+                                       environment: CompletionHarness.shellHome())
             #expect(result.status == 0 && result.error.isEmpty, "\(result.error)")
         }
     }
