@@ -25,7 +25,7 @@ struct ChangeInput {
             let config = (try? repository?.configSection("treereview")) ?? [:]
             let list: ChangeListReader.ChangeList
             do {
-                list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated)
+                list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated, form: options.stdinForm)
             } catch let error as ChangeListReader.InputError {
                 throw UsageError("stdin: \(error.description)")
             }
