@@ -145,6 +145,11 @@ enum ForeignLine {
         return head.contains { starts($0, withAnyOf: sections) }
     }
 
+    /// `::100644 100644 100644 <id> <id> <id> MM\tpath`: a merge's combined `--raw` line.
+    static func isCombinedRaw(_ line: Line) -> Bool {
+        starts(line, with: "::") && line.dropFirst(2).first.map(isDigit) == true
+    }
+
     /// `# branch.oid <id>`, `1 .M N... 100644 ...`: `git status --porcelain=v2`.
     static func isPorcelainV2(_ head: [Line]) -> Bool {
         guard let first = head.first else { return false }

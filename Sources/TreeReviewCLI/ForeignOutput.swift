@@ -58,7 +58,7 @@ enum ForeignOutput: Equatable {
             self = .status
         } else if ForeignLine.isPorcelainV2(head) {
             self = .porcelainV2
-        } else if ChangeListLine.starts(first, with: "::") {
+        } else if head.prefix(2).contains(where: ForeignLine.isCombinedRaw) {
             self = .combinedDiff
         } else {
             return nil
@@ -82,7 +82,7 @@ enum ForeignOutput: Equatable {
             self = .stat
         } else if ForeignLine.isNumstat(line) {
             self = .numstat
-        } else if ChangeListLine.starts(line, with: "::") {
+        } else if ForeignLine.isCombinedRaw(line) {
             self = .combinedDiff
         } else {
             return nil
