@@ -22,7 +22,7 @@ enum ChangeListLine {
 
     /// `:100644 100644 <id> <id> M\tpath`: a `--raw` line.
     static func isRaw(_ line: ArraySlice<UInt8>) -> Bool {
-        ChangeListReader.RawHeader(line.prefix { $0 != ChangeListReader.tab }) != nil
+        ChangeListReader.RawHeader(line) != nil
     }
 
     /// `XY path`, `## main`: a line of `git status --porcelain`.
@@ -35,6 +35,9 @@ enum ChangeListLine {
     static func error(_ line: ArraySlice<UInt8>, at place: ChangeListReader.Place, in form: ChangeListForm) -> ChangeListReader.InputError {
         if let foreign = ForeignOutput(line: line) {
             return ChangeListReader.InputError(place, foreign.message)
+        }
+        if form == .nameStatus, case .record = place {
+            return ChangeListReader.InputError(place, "\(ChangeListReader.quoted(line)) is not a git status")
         }
         if form == .nameStatus, let tab = line.firstIndex(of: ChangeListReader.tab) {
             return ChangeListReader.InputError(place, "\(ChangeListReader.quoted(line[..<tab])) is not a git status")

@@ -4,18 +4,18 @@ import TreeModel
 /// in a NUL. `git diff-tree`'s first line, the commit id, is skipped.
 extension ChangeListReader {
     static func readNameStatusLines(_ input: [UInt8]) throws -> ChangeList {
-        var changes: [FileChange] = []
+        var changes = reservedChanges(for: input)
         var isFirstLine = true
-        try forEachLine(input) { range, number in
-            let line = input[range]
+        try forEachLine(input) { buffer, range, number in
             defer { isFirstLine = false }
-            if isFirstLine && ChangeListLine.isObjectID(line) { return }
-            guard let tabIndex = line.firstIndex(of: tab), let code = StatusCode(line[..<tabIndex]) else {
-                throw ChangeListLine.error(line, at: .line(number), in: .nameStatus)
+            let line = UnsafeBufferPointer(rebasing: buffer[range])
+            let tabIndex = ByteScan.firstIndex(of: tab, in: line, from: 0)
+            guard tabIndex < line.count, let code = StatusCode(line[..<tabIndex]) else {
+                if isFirstLine && ChangeListLine.isObjectID(input[range]) { return }
+                throw ChangeListLine.error(input[range], at: .line(number), in: .nameStatus)
             }
-            let fields = line[(tabIndex + 1)...].split(separator: tab, omittingEmptySubsequences: false)
-            let paths = try fields.map { try linePath($0, line: number) }
-            changes.append(try makeChange(code, paths: paths, at: .line(number)))
+            let paths = (range.lowerBound + tabIndex + 1)..<range.upperBound
+            changes.append(try lineChange(code, paths: paths, of: buffer, input: input, line: number))
         }
         return ChangeList(changes: changes, isBarePaths: false)
     }
@@ -23,21 +23,36 @@ extension ChangeListReader {
     static func readNameStatusRecords(_ input: [UInt8]) throws -> ChangeList {
         var records = ChangeListRecords(input)
         records.skipObjectID()
-        var changes: [FileChange] = []
+        var changes = reservedChanges(for: input)
         var number = 0
         while let field = records.next() {
             number += 1
             guard let code = StatusCode(field) else {
                 throw ChangeListLine.error(field, at: .record(number), in: .nameStatus)
             }
-            let paths = try (0..<(code.isPaired ? 2 : 1)).map { _ in
-                guard let path = records.next() else {
-                    throw InputError(.record(number), "\(quoted(field)) is missing its path")
-                }
-                return try recordPath(path, record: number)
-            }
-            changes.append(try makeChange(code, paths: paths, at: .record(number)))
+            let first = try records.path(after: field, record: number)
+            changes.append(code.isPaired
+                ? code.change(path: try records.path(after: field, record: number), oldPath: first)
+                : code.change(path: first))
         }
         return ChangeList(changes: changes, isBarePaths: false)
+    }
+
+    /// The change `code` says for the tab-separated paths in `paths` of a line: one path, or
+    /// for a rename or copy two, the old one first.
+    static func lineChange(_ code: StatusCode, paths: Range<Int>, of buffer: UnsafeBufferPointer<UInt8>,
+                           input: [UInt8], line number: Int) throws -> FileChange {
+        let fields = UnsafeBufferPointer(rebasing: buffer[paths])
+        let tabIndex = ByteScan.firstIndex(of: tab, in: fields, from: 0)
+        let first = paths.lowerBound..<(paths.lowerBound + tabIndex)
+        if !code.isPaired && tabIndex == fields.count {
+            return code.change(path: try linePath(buffer, first, input: input, line: number))
+        }
+        if code.isPaired && tabIndex < fields.count && ByteScan.firstIndex(of: tab, in: fields, from: tabIndex + 1) == fields.count {
+            let second = (paths.lowerBound + tabIndex + 1)..<paths.upperBound
+            return code.change(path: try linePath(buffer, second, input: input, line: number),
+                               oldPath: try linePath(buffer, first, input: input, line: number))
+        }
+        throw code.pathCountError(found: fields.isEmpty ? 0 : 1 + fields.lazy.filter { $0 == tab }.count, at: .line(number))
     }
 }

@@ -7,7 +7,7 @@ import TreeModel
 extension ChangeListReader {
     static func readPorcelainLines(_ input: [UInt8]) throws -> ChangeList {
         var changes: [FileChange] = []
-        try forEachLine(input) { range, number in
+        try forEachLine(input) { _, range, number in
             let line = input[range]
             if line.starts(with: "## ".utf8) { return }
             guard let status = PorcelainStatus(line) else {

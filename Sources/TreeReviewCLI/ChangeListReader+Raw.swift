@@ -5,19 +5,17 @@ import TreeModel
 /// be abbreviated (`--abbrev`) or full. `git diff-tree`'s first line, the commit id, is skipped.
 extension ChangeListReader {
     static func readRawLines(_ input: [UInt8]) throws -> ChangeList {
-        var list = ChangeList(changes: [], isBarePaths: false)
+        var list = ChangeList(changes: reservedChanges(for: input), isBarePaths: false, objectIDs: ObjectIDList(source: input))
         var isFirstLine = true
-        try forEachLine(input) { range, number in
-            let line = input[range]
+        try forEachLine(input) { buffer, range, number in
             defer { isFirstLine = false }
-            if isFirstLine && ChangeListLine.isObjectID(line) { return }
-            let tabIndex = line.firstIndex(of: tab) ?? line.endIndex
-            guard let header = RawHeader(line[..<tabIndex]) else {
-                throw ChangeListLine.error(line, at: .line(number), in: .raw)
+            guard let header = RawHeader(UnsafeBufferPointer(rebasing: buffer[range])) else {
+                if isFirstLine && ChangeListLine.isObjectID(input[range]) { return }
+                throw ChangeListLine.error(input[range], at: .line(number), in: .raw)
             }
-            let fields = tabIndex == line.endIndex ? [] : line[(tabIndex + 1)...].split(separator: tab, omittingEmptySubsequences: false)
-            let paths = try fields.map { try linePath($0, line: number) }
-            try list.append(header, paths: paths, at: .line(number))
+            let paths = min(range.lowerBound + header.length + 1, range.upperBound)..<range.upperBound
+            let change = try lineChange(header.code, paths: paths, of: buffer, input: input, line: number)
+            try list.append(change, header, at: range.lowerBound, place: .line(number))
         }
         return list
     }
@@ -25,78 +23,43 @@ extension ChangeListReader {
     static func readRawRecords(_ input: [UInt8]) throws -> ChangeList {
         var records = ChangeListRecords(input)
         records.skipObjectID()
-        var list = ChangeList(changes: [], isBarePaths: false)
+        var list = ChangeList(changes: reservedChanges(for: input), isBarePaths: false, objectIDs: ObjectIDList(source: input))
         var number = 0
         while let field = records.next() {
             number += 1
-            guard let header = RawHeader(field) else {
+            guard let header = RawHeader(field), header.length == field.count else {
                 throw ChangeListLine.error(field, at: .record(number), in: .raw)
             }
-            let paths = try (0..<(header.code.isPaired ? 2 : 1)).map { _ in
-                guard let path = records.next() else {
-                    throw InputError(.record(number), "\(quoted(field)) is missing its path")
-                }
-                return try recordPath(path, record: number)
-            }
-            try list.append(header, paths: paths, at: .record(number))
+            let first = try records.path(after: field, record: number)
+            let change = header.code.isPaired
+                ? header.code.change(path: try records.path(after: field, record: number), oldPath: first)
+                : header.code.change(path: first)
+            try list.append(change, header, at: field.startIndex, place: .record(number))
         }
         return list
-    }
-
-    /// What a `--raw` line says before its paths.
-    struct RawHeader {
-        let oldMode: UInt32
-        let newMode: UInt32
-        let objectIDs: ObjectIDs
-        let code: StatusCode
-
-        /// Reads `:<old mode> <new mode> <old id> <new id> <status>`; `nil` if it is not that.
-        init?(_ bytes: ArraySlice<UInt8>) {
-            guard bytes.first == UInt8(ascii: ":") else { return nil }
-            let fields = bytes.dropFirst().split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-            guard fields.count == 5,
-                  let oldMode = Self.mode(fields[0]), let newMode = Self.mode(fields[1]),
-                  let oldID = Self.objectID(fields[2]), let newID = Self.objectID(fields[3]),
-                  let code = StatusCode(fields[4]) else { return nil }
-            self.oldMode = oldMode
-            self.newMode = newMode
-            self.objectIDs = ObjectIDs(old: oldID, new: newID)
-            self.code = code
-        }
-
-        /// Six octal digits.
-        private static func mode(_ field: ArraySlice<UInt8>) -> UInt32? {
-            guard field.count == 6 else { return nil }
-            var value: UInt32 = 0
-            for byte in field {
-                guard (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(byte) else { return nil }
-                value = value * 8 + UInt32(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-
-        /// 4 to 64 hexadecimal digits, as `--abbrev` and `--no-abbrev` write them (the `...`
-        /// older git added to abbreviated ids is dropped).
-        private static func objectID(_ field: ArraySlice<UInt8>) -> String? {
-            let digits = field.count > 3 && field.suffix(3).elementsEqual("...".utf8) ? field.dropLast(3) : field
-            guard (4...64).contains(digits.count), digits.allSatisfy(ChangeListLine.isHexDigit) else { return nil }
-            return String(decoding: digits, as: UTF8.self)
-        }
     }
 }
 
 extension ChangeListReader.ChangeList {
-    /// Adds the change a `--raw` line says: its status, paths, modes (a side that does not
-    /// exist has mode 000000) and object ids.
-    fileprivate mutating func append(_ header: ChangeListReader.RawHeader, paths: [RawPath], at place: ChangeListReader.Place) throws {
-        for mode in [header.oldMode, header.newMode] where mode & 0o170000 == 0o040000 {
-            let path = paths.last.map { "'\($0.lossyString)' " } ?? ""
-            throw ChangeListReader.InputError(place, "\(path)is a directory (mode \(FileMode(rawValue: mode))): list files, as git diff-tree -r does")
+    /// Adds `change` with the modes (000000: that side does not exist) and object ids of
+    /// `header`, read at `offset` of the input.
+    fileprivate mutating func append(_ change: FileChange, _ header: ChangeListReader.RawHeader, at offset: Int,
+                                     place: ChangeListReader.Place) throws {
+        let isDirectory = { (mode: UInt32) in mode & 0o170000 == 0o040000 }
+        if isDirectory(header.oldMode) || isDirectory(header.newMode) {
+            let mode = isDirectory(header.oldMode) ? header.oldMode : header.newMode
+            throw ChangeListReader.InputError(place, "'\(change.path.lossyString)' is a directory (mode \(FileMode(rawValue: mode))): list files, as git diff-tree -r does")
         }
-        var change = try ChangeListReader.makeChange(header.code, paths: paths, at: place)
+        var change = change
         change.oldMode = header.oldMode == 0 ? nil : FileMode(rawValue: header.oldMode)
         change.newMode = header.newMode == 0 ? nil : FileMode(rawValue: header.newMode)
         changes.append(change)
-        objectIDs.append(header.objectIDs)
+        objectIDs?.ranges.append((old: header.oldID.shifted(by: offset), new: header.newID.shifted(by: offset)))
+    }
+}
+
+extension Range<Int> {
+    fileprivate func shifted(by offset: Int) -> Range<Int> {
+        (lowerBound + offset)..<(upperBound + offset)
     }
 }

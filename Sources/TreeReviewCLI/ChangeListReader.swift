@@ -6,7 +6,7 @@ import TreeModel
 /// git commands (`--stat`, patches, logs, tags, signatures) is refused, never read as paths.
 struct ChangeListReader {
     /// A line that cannot be read, a path that is not allowed, or input that is not a change list.
-    struct InputError: Error, CustomStringConvertible {
+    struct InputError: Error, Equatable, CustomStringConvertible {
         let description: String
 
         /// `description`, with control characters (which input may carry into it) escaped.
@@ -60,14 +60,7 @@ struct ChangeListReader {
         var isBarePaths: Bool
         /// For `git diff --raw` input, each change's object ids, in the order of ``changes``
         /// (``FileChange`` has no place for them).
-        var objectIDs: [ObjectIDs] = []
-    }
-
-    /// The object ids a `git diff --raw` line gives for both sides, as written (abbreviated
-    /// or full; all zeros for a side that does not exist or is not in the object database).
-    struct ObjectIDs: Equatable {
-        let old: String
-        let new: String
+        var objectIDs: ObjectIDList? = nil
     }
 
     /// Parses `input`: NUL-separated with `nulSeparated` (`-z`), in the form `form` if given,
@@ -105,9 +98,9 @@ struct ChangeListReader {
         return input.prefix(ChangeListRecognizer.headBytes).contains(0) ? 0 : newline
     }
 
-    /// Calls `body` with the range of every non-empty line of `input` (without its newline
-    /// and a carriage return before it) and its number, counting from 1.
-    static func forEachLine(_ input: [UInt8], _ body: (Range<Int>, Int) throws -> Void) throws {
+    /// Calls `body` with the input's bytes and the range of every non-empty line of it
+    /// (without its newline and a carriage return before it) and its number, counting from 1.
+    static func forEachLine(_ input: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws -> Void) throws {
         try input.withUnsafeBufferPointer { buffer in
             var start = 0
             var number = 0
@@ -116,36 +109,77 @@ struct ChangeListReader {
                 var end = next
                 number += 1
                 if end > start && buffer[end - 1] == carriageReturn { end -= 1 }
-                if end > start { try body(start..<end, number) }
+                if end > start { try body(buffer, start..<end, number) }
                 start = next + 1
             }
         }
     }
 
+    /// An empty array with room for the changes of `input`, guessed from its first line.
+    static func reservedChanges(for input: [UInt8]) -> [FileChange] {
+        let firstLength = input.prefix(4096).firstIndex(of: newline) ?? input.prefix(4096).firstIndex(of: 0) ?? 4096
+        return largeBuffer(capacity: input.count / max(8, firstLength) + 16)
+    }
+
     /// A status code: `M`, `A`, `R096`, `C100`, `T`, `U`, `D`, `?`, `X` (git's "unknown").
     struct StatusCode {
-        let letter: Character
+        let letter: UInt8
         let score: Int?
 
         /// Whether the status names two paths, the old one first.
-        var isPaired: Bool { letter == "R" || letter == "C" }
+        var isPaired: Bool { letter == UInt8(ascii: "R") || letter == UInt8(ascii: "C") }
 
-        init?(_ bytes: ArraySlice<UInt8>) {
-            guard let first = bytes.first, "AMDRCTUX?".utf8.contains(first) else { return nil }
-            let digits = bytes.dropFirst()
-            guard digits.count <= 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-            self.letter = Character(Unicode.Scalar(first))
-            self.score = digits.isEmpty ? nil : Int(String(decoding: digits, as: UTF8.self))
+        init?<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
+            guard let first = bytes.first, bytes.count <= 4 else { return nil }
+            switch first {
+            case UInt8(ascii: "A"), UInt8(ascii: "M"), UInt8(ascii: "D"), UInt8(ascii: "R"), UInt8(ascii: "C"),
+                 UInt8(ascii: "T"), UInt8(ascii: "U"), UInt8(ascii: "X"), UInt8(ascii: "?"): break
+            default: return nil
+            }
+            var score: Int?
+            for byte in bytes.dropFirst() {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                score = (score ?? 0) * 10 + Int(byte - UInt8(ascii: "0"))
+            }
+            self.letter = first
+            self.score = score
+        }
+
+        /// The status its letter stands for; `nil` for `X`.
+        var status: ChangeStatus? {
+            switch letter {
+            case UInt8(ascii: "A"): .added
+            case UInt8(ascii: "M"): .modified
+            case UInt8(ascii: "D"): .deleted
+            case UInt8(ascii: "R"): .renamed
+            case UInt8(ascii: "C"): .copied
+            case UInt8(ascii: "T"): .typeChanged
+            case UInt8(ascii: "U"): .unmerged
+            case UInt8(ascii: "?"): .untracked
+            default: nil
+            }
+        }
+
+        /// The change it says for `path` (and, for a rename or copy, `oldPath`).
+        func change(path: RawPath, oldPath: RawPath? = nil) -> FileChange {
+            FileChange(status: status, path: path, oldPath: oldPath, similarity: isPaired ? (score ?? 100) : nil)
+        }
+
+        /// The error for a line with `found` paths, when the status needs another number.
+        func pathCountError(found: Int, at place: Place) -> InputError {
+            InputError(place, "status \(Character(Unicode.Scalar(letter))) needs \(isPaired ? "two paths" : "one path"), found \(found)")
         }
     }
 
-    /// The change a status code says, with its paths (the old one first for a rename or copy).
-    static func makeChange(_ code: StatusCode, paths: [RawPath], at place: Place) throws -> FileChange {
-        guard paths.count == (code.isPaired ? 2 : 1) else {
-            throw InputError(place, "status \(code.letter) needs \(code.isPaired ? "two paths" : "one path"), found \(paths.count)")
+    /// The path in `range` of a line of `input`: taken as it is when it already is a plain,
+    /// normalized path (most are), else unquoted, validated and normalized.
+    @inline(__always)
+    static func linePath(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, input: [UInt8], line: Int) throws -> RawPath {
+        let field = UnsafeBufferPointer(rebasing: buffer[range])
+        if !field.isEmpty && field[0] != UInt8(ascii: "\"") && TreePath.isNormalFile(field) {
+            return RawPath(bytes: Array(field))
         }
-        return FileChange(status: ChangeStatus(letter: code.letter), path: paths[code.isPaired ? 1 : 0],
-                          oldPath: code.isPaired ? paths[0] : nil, similarity: code.isPaired ? (code.score ?? 100) : nil)
+        return try linePath(input[range], line: line)
     }
 
     /// `raw`, validated and normalized.
