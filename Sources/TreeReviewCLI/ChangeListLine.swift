@@ -27,13 +27,13 @@ enum ChangeListLine {
 
     /// `XY path`, `## main`: a line of `git status --porcelain`.
     static func isPorcelain(_ line: ArraySlice<UInt8>) -> Bool {
-        starts(line, with: "## ") || PorcelainStatus(line) != nil
+        starts(line, with: "## ") || ChangeListReader.PorcelainStatus(line) != nil
     }
 
     /// The error for `line`, which does not have the form `form`: what it looks like when it
     /// is recognizably the output of another git command, else what was expected.
     static func error(_ line: ArraySlice<UInt8>, at place: ChangeListReader.Place, in form: ChangeListForm) -> ChangeListReader.InputError {
-        if let foreign = ForeignOutput(line: line) {
+        if let foreign = ChangeListRecognizer.ForeignOutput(line: line) {
             return ChangeListReader.InputError(place, foreign.message)
         }
         if form == .nameStatus, case .record = place {

@@ -53,7 +53,7 @@ enum ChangeListRecognizer {
         if ChangeListReader.StatusCode(first) != nil && readsAsPairs(records, statusCode: { ChangeListReader.StatusCode($0).map { $0.isPaired ? 2 : 1 } }) {
             return .nameStatus
         }
-        if readsAsPairs(records, statusCode: { PorcelainStatus($0).map { $0.isPaired ? 1 : 0 } ?? (ChangeListLine.starts($0, with: "## ") ? 0 : nil) }) {
+        if readsAsPairs(records, statusCode: { ChangeListReader.PorcelainStatus($0).map { $0.isPaired ? 1 : 0 } ?? (ChangeListLine.starts($0, with: "## ") ? 0 : nil) }) {
             return .porcelain
         }
         return .paths
