@@ -122,11 +122,23 @@ extension ChangeListRecognizer {
             return !count.isEmpty && (starts(rest, with: " file changed") || starts(rest, with: " files changed"))
         }
 
-        /// A stat table: rows, its summary, and the `--summary` lines that may follow.
+        /// A stat table: rows, its summary, and the `--summary` lines that may follow; or
+        /// `--summary` lines alone; or `--dirstat` lines, which git does not quote (a newline
+        /// in a directory's name breaks its line), from the first on and at least half of them.
         static func isStatTable(_ head: [Line]) -> Bool {
-            guard let first = head.first, isStatLine(first) || isStatSummary(first) else { return false }
+            guard let first = head.first else { return false }
             let summaryLines = [" create mode ", " delete mode ", " mode change ", " rename ", " copy ", " rewrite "]
-            return head.allSatisfy { isStatLine($0) || isStatSummary($0) || starts($0, withAnyOf: summaryLines) }
+            let isStatKind = { (line: Line) in isStatLine(line) || isStatSummary(line) || starts(line, withAnyOf: summaryLines) }
+            return head.allSatisfy(isStatKind) || (isDirstatLine(first) && 2 * head.lazy.filter(isDirstatLine).count >= head.count)
+        }
+
+        /// `  50.0% src/`: a line of `git diff --dirstat`.
+        static func isDirstatLine(_ line: Line) -> Bool {
+            let figures = line.drop { $0 == UInt8(ascii: " ") }
+            let whole = figures.prefix(while: isDigit)
+            let rest = figures.dropFirst(whole.count)
+            guard !whole.isEmpty, rest.count > 4, rest.first == UInt8(ascii: "."), line.last == UInt8(ascii: "/") else { return false }
+            return isDigit(rest[rest.startIndex + 1]) && rest.dropFirst(2).starts(with: "% ".utf8)
         }
 
         /// `12\t3\tpath`, `-\t-\timage.png`: a line of `git diff --numstat`.

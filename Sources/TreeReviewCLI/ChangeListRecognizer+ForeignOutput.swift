@@ -12,7 +12,7 @@ extension ChangeListRecognizer {
 
         private var looksLike: String {
             switch self {
-            case .stat: "`git diff --stat` output"
+            case .stat: "`git diff --stat`, `--summary` or `--dirstat` output"
             case .numstat: "`git diff --numstat` output"
             case .patch: "a patch (`git diff`, `git format-patch`)"
             case .log: "`git log` or `git show` output"

@@ -68,21 +68,25 @@ struct StdinPropertyTests {
 
     static let refused: [[String]] = [
         ["diff", "-p"], ["diff", "--stat"], ["diff", "--stat", "--summary"], ["diff", "--stat=200"], ["diff", "--shortstat"],
-        ["diff", "--numstat"], ["diff", "--raw", "-p"], ["diff", "-p", "--stat"], ["show"], ["show", "--stat"],
+        ["diff", "--numstat"], ["diff", "--summary"], ["diff", "--dirstat=files,0"], ["diff", "--raw", "-p"], ["diff", "-p", "--stat"], ["show"], ["show", "--stat"],
         ["show", "--name-status"], ["format-patch", "-1", "--stdout"], ["log", "-2", "--name-only"],
     ]
 
     @Test(arguments: 1...12)
     func patchesAndStatsAreNeverAccepted(seed: UInt64) throws {
         let repo = try Self.randomRepository(seed: seed)
+        var checked = 0
         for command in Self.refused {
             let range = command[0] == "diff" ? ["HEAD~1", "HEAD"] : command[0] == "show" || command[0] == "log" ? ["HEAD"] : []
             let output = try Shell.git(command + range, in: repo).output
-            #expect(!output.isEmpty)
+            // `--summary` and `--dirstat` print nothing for some changes (edits only, files at the top).
+            if output.isEmpty { continue }
+            checked += 1
             let outcome = CLIRunner.run(["--stdin"], in: "/", input: output)
-            #expect(outcome.status == 2, "seed \(seed): git \(command.joined(separator: " ")) was accepted")
+            #expect(outcome.status == 2, "seed \(seed): git \(command.joined(separator: " ")) was accepted: \(String(decoding: output, as: UTF8.self).debugDescription)")
             #expect(outcome.output.isEmpty && outcome.errorLines.count == 1, "seed \(seed): \(outcome.error)")
         }
+        #expect(checked >= Self.refused.count - 2)
     }
 
     @Test(arguments: 1...12)

@@ -26,9 +26,11 @@ struct StdinRefusalTests {
     }
 
     @Test(arguments: [
-        (["diff", "--stat", "main...feature"], "`git diff --stat` output"),
-        (["diff", "--stat", "--summary", "main...feature"], "`git diff --stat` output"),
-        (["diff", "--shortstat", "main...feature"], "`git diff --stat` output"),
+        (["diff", "--stat", "main...feature"], "`git diff --stat`"),
+        (["diff", "--stat", "--summary", "main...feature"], "`git diff --stat`"),
+        (["diff", "--shortstat", "main...feature"], "`git diff --stat`"),
+        (["diff", "--summary", "main...feature"], "`git diff --stat`, `--summary` or `--dirstat` output"),
+        (["diff", "--dirstat=files,0", "main...feature"], "`git diff --stat`, `--summary` or `--dirstat` output"),
         (["diff", "--stat=40", "--color=always", "main...feature"], "colored output"),
         (["diff", "--numstat", "main...feature"], "`git diff --numstat` output"),
         (["diff", "main...feature"], "a patch"),
@@ -73,7 +75,7 @@ struct StdinRefusalTests {
 
     /// A change list followed by something else names the line where the other output starts.
     @Test(arguments: [
-        (["diff", "--raw", "--stat", "main...feature"], "this looks like `git diff --stat` output"),
+        (["diff", "--raw", "--stat", "main...feature"], "this looks like `git diff --stat`"),
         (["diff", "--raw", "--numstat", "main...feature"], "this looks like `git diff --numstat` output"),
     ])
     func aChangeListFollowedByOtherOutputNamesTheLine(command: [String], message: String) throws {
