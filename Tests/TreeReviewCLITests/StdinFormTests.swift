@@ -82,6 +82,15 @@ struct StdinFormTests {
         #expect(Self.listed(try Self.fromStdin(input), modes: true) == expected)
     }
 
+    /// Older git wrote `...` after abbreviated ids (`GIT_PRINT_SHA1_ELLIPSIS=yes` still does).
+    @Test func rawWithEllipsesGivesTheSameFiles() throws {
+        let repo = try Fixtures.repository("branches")
+        let expected = Self.listed(try Self.fromRepository(["main...feature"], in: repo), modes: true)
+        let input = try Shell.run("git", ["diff", "--raw", "main...feature"], in: repo, environment: ["GIT_PRINT_SHA1_ELLIPSIS": "yes"]).output
+        #expect(String(decoding: input, as: UTF8.self).contains("... "))
+        #expect(Self.listed(try Self.fromStdin(input), modes: true) == expected)
+    }
+
     /// `branches` changes a mode (`tool.sh`), a file into a symlink (`config.txt`), adds a
     /// symlink and a binary file: `--raw` shows each as the repository does.
     @Test func rawCarriesModeAndTypeChanges() throws {
