@@ -62,9 +62,11 @@ enum CompletionHarness {
 
     /// The words fish offers for `line` (`complete -C`), first field only.
     static func fish(_ line: String, in directory: String, subcommands: [Subcommand] = Subcommand.all) throws -> [String] {
+        // fish writes its history and variables under HOME: a home of its own keeps the tests' empty.
+        let home = try temporary.path
         let result = try Shell.run("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
                                             try script(.fish, subcommands: subcommands), line],
-                                   in: directory)
+                                   in: directory, environment: ["HOME": home, "XDG_CONFIG_HOME": home, "XDG_DATA_HOME": home])
         return try words(result).map { String($0.prefix { $0 != "\t" }) }
     }
 
