@@ -108,7 +108,9 @@ struct ArgumentParser {
         case .exitCode: options.exitCode = true
         case .flatten: options.flatten = true
         case .noFlatten: options.flatten = false
-        case .stdin: options.stdin = true
+        case .stdin:
+            options.stdin = true
+            options.stdinForm = value.flatMap(ChangeListForm.init(rawValue:))
         case .sort: options.sort = value.flatMap(TreeOrder.init(rawValue:))
         case .depth:
             options.depth = try WholeNumber.parse(value ?? "", option: name)

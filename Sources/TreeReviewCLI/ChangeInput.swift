@@ -27,7 +27,7 @@ struct ChangeInput {
             let config = (try? repository?.readConfig(section: "treereview"))?.section ?? [:]
             let list: ChangeListReader.ChangeList
             do {
-                list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated)
+                list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated, form: options.stdinForm)
             } catch let error as ChangeListReader.InputError {
                 throw UsageError("stdin: \(error.description)")
             }

@@ -1,12 +1,52 @@
 import TreeModel
 
-/// Reads a change list from standard input: `git diff --name-status` output (with or
-/// without `-M`, newline- or NUL-separated, paths in git's quoted form or raw), or bare
-/// paths one per line, which carry no status.
+/// Reads a change list from standard input, in one of the ``ChangeListForm``s: recognized
+/// from the shape of the whole input, or named by `--stdin=<form>`. Lines end in a newline,
+/// or records in a NUL (`-z`, or any input whose first 64 KiB hold a NUL). Output of other
+/// git commands (`--stat`, patches, logs, tags, signatures) is refused, never read as paths.
 struct ChangeListReader {
-    /// A line that cannot be read, or a path that is not allowed.
-    struct InputError: Error, CustomStringConvertible {
+    /// A line that cannot be read, a path that is not allowed, or input that is not a change list.
+    struct InputError: Error, Equatable, CustomStringConvertible {
         let description: String
+
+        /// `description`, with control characters (which input may carry into it) escaped.
+        init(description: String) {
+            self.description = Self.escapingControlCharacters(description)
+        }
+
+        /// An error about one line or record.
+        init(_ place: Place, _ message: String) {
+            self.init(description: "\(place): \(message)")
+        }
+
+        private static func escapingControlCharacters(_ text: String) -> String {
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                switch scalar.value {
+                case 0x09: escaped += "\\t"
+                case 0x0A: escaped += "\\n"
+                case 0x0D: escaped += "\\r"
+                case 0..<0x20, 0x7F..<0xA0:
+                    let hex = String(scalar.value, radix: 16, uppercase: true)
+                    escaped += "\\x" + (hex.count < 2 ? "0" + hex : hex)
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return escaped
+        }
+    }
+
+    /// Where in the input an error is: a line, or a record of NUL-separated input.
+    enum Place: CustomStringConvertible {
+        case line(Int)
+        case record(Int)
+
+        var description: String {
+            switch self {
+            case .line(let number): "line \(number)"
+            case .record(let number): "record \(number)"
+            }
+        }
     }
 
     /// What was read.
@@ -18,184 +58,102 @@ struct ChangeListReader {
         var paths: PathList? = nil
         /// Whether the input was bare paths, which may not name a path both as a file and a directory.
         var isBarePaths: Bool
+        /// For `git diff --raw` input, each change's object ids, in the order of ``changes``
+        /// (``FileChange`` has no place for them).
+        var objectIDs: ObjectIDList? = nil
     }
 
-    /// Parses `input`; `nulSeparated` for `-z` output.
-    static func read(_ input: [UInt8], nulSeparated: Bool) throws -> ChangeList {
-        nulSeparated ? try readNulSeparated(input) : try readLines(input)
+    /// Parses `input`: NUL-separated with `nulSeparated` (`-z`), in the form `form` if given,
+    /// else the form the input has.
+    static func read(_ input: [UInt8], nulSeparated: Bool, form: ChangeListForm? = nil) throws -> ChangeList {
+        let separator = try separator(of: input, nulSeparated: nulSeparated)
+        let form = try form ?? ChangeListRecognizer.form(of: input, separator: separator)
+        switch (form, separator) {
+        case (.paths, newline): return try readBarePathLines(input)
+        case (.paths, _): return try readBarePathRecords(input)
+        case (.nameStatus, newline): return try readNameStatusLines(input)
+        case (.nameStatus, _): return try readNameStatusRecords(input)
+        case (.raw, newline): return try readRawLines(input)
+        case (.raw, _): return try readRawRecords(input)
+        case (.porcelain, newline): return try readPorcelainLines(input)
+        case (.porcelain, _): return try readPorcelainRecords(input)
+        }
     }
 
-    private static func readLines(_ input: [UInt8]) throws -> ChangeList {
-        var changes: [FileChange] = []
-        var ranges: [Range<Int>] = []
-        var extra: [UInt8] = []
-        var extraEntries: [Int] = []
-        var isNameStatus: Bool?
+    static let newline = UInt8(ascii: "\n")
+    static let tab = UInt8(ascii: "\t")
+    static let space = UInt8(ascii: " ")
+    static let carriageReturn = UInt8(ascii: "\r")
+
+    /// How the input is separated: `-z` asks for NUL; without it, a NUL near the start
+    /// says so (no path holds a NUL), else newlines. `-z` on input with newlines but no NUL
+    /// is refused: it would read the whole input as one path.
+    static func separator(of input: [UInt8], nulSeparated: Bool) throws -> UInt8 {
+        if nulSeparated {
+            if !input.contains(0) && input.contains(newline) {
+                throw InputError(description: "-z was given, but the input has no NUL byte: pipe git's -z output (git diff --name-status -z), or leave out -z")
+            }
+            return 0
+        }
+        return input.prefix(ChangeListRecognizer.headBytes).contains(0) ? 0 : newline
+    }
+
+    /// Calls `body` with the input's bytes and the range of every non-empty line of it
+    /// (without its newline and a carriage return before it) and its number, counting from 1.
+    static func forEachLine(_ input: [UInt8], _ body: (UnsafeBufferPointer<UInt8>, Range<Int>, Int) throws -> Void) throws {
         try input.withUnsafeBufferPointer { buffer in
             var start = 0
             var number = 0
             while start < buffer.count {
-                let (next, mayNeedNormalizing) = scanLine(buffer, from: start)
+                let next = ByteScan.firstIndex(of: newline, in: buffer, from: start)
                 var end = next
-                let lineStart = start
-                start = next + 1
                 number += 1
-                if end > lineStart && buffer[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                if end == lineStart { continue }
-                let nameStatus = isNameStatus ?? {
-                    let line = input[lineStart..<end]
-                    let decided = line.firstIndex(of: UInt8(ascii: "\t")).map { statusCode(line[..<$0]) != nil } ?? false
-                    isNameStatus = decided
-                    if !decided { ranges = largeBuffer(capacity: buffer.count / max(8, end - lineStart) + 16) }
-                    return decided
-                }()
-                if !nameStatus {
-                    let line = UnsafeBufferPointer(rebasing: buffer[lineStart..<end])
-                    let isNormal = line[0] != UInt8(ascii: "\"") && (mayNeedNormalizing
-                        ? TreePath.isNormalFile(line)
-                        : line[line.count - 1] != UInt8(ascii: "/"))
-                    if isNormal {
-                        // Already a plain, normalized path: used where it lies.
-                        ranges.append(lineStart..<end)
-                    } else {
-                        let path = try barePath(input[lineStart..<end], line: number)
-                        extraEntries.append(ranges.count)
-                        ranges.append(extra.count..<(extra.count + path.bytes.count))
-                        extra.append(contentsOf: path.bytes)
-                    }
-                    continue
-                }
-                let fields = input[lineStart..<end].split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
-                guard let code = statusCode(fields[0]) else {
-                    throw InputError(description: "line \(number): '\(String(decoding: fields[0], as: UTF8.self))' is not a git status")
-                }
-                let paths = try fields.dropFirst().map { try checkedPath(try GitUnquote.path($0, line: number), line: number) }
-                changes.append(try makeChange(code, paths: paths, line: number))
+                if end > start && buffer[end - 1] == carriageReturn { end -= 1 }
+                if end > start { try body(buffer, start..<end, number) }
+                start = next + 1
             }
         }
-        guard isNameStatus != true else { return ChangeList(changes: changes, isBarePaths: false) }
-        var bytes = input
-        if !extra.isEmpty {
-            // Paths that had to be unquoted or normalized follow the input.
-            let offset = bytes.count
-            bytes.append(contentsOf: extra)
-            for entry in extraEntries {
-                ranges[entry] = (ranges[entry].lowerBound + offset)..<(ranges[entry].upperBound + offset)
-            }
-        }
-        return ChangeList(changes: [], paths: PathList(bytes: bytes, ranges: ranges), isBarePaths: true)
     }
 
-    /// A bare path line, unquoted and validated.
-    private static func barePath(_ line: ArraySlice<UInt8>, line number: Int) throws -> RawPath {
-        try checkedPath(try GitUnquote.path(line, line: number), line: number)
+    /// An empty array with room for the changes of `input`, guessed from its first line.
+    static func reservedChanges(for input: [UInt8]) -> [FileChange] {
+        let firstLength = input.prefix(4096).firstIndex(of: newline) ?? input.prefix(4096).firstIndex(of: 0) ?? 4096
+        return largeBuffer(capacity: input.count / max(8, firstLength) + 16)
     }
 
-    /// The number of lines, counting a last one without a newline.
-    private static func lineCount(_ buffer: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        for byte in buffer where byte == UInt8(ascii: "\n") { count += 1 }
-        return count + (buffer.last == UInt8(ascii: "\n") ? 0 : 1)
-    }
-
-    /// The index of the next newline at or after `start`, or the end of the input.
-    /// A mask with the high bit set in exactly the bytes of `word` that are zero
-    /// (as ``ByteScan/zeroBytes(_:)``, kept here so that it is inlined).
+    /// The path in `range` of a line of `input`: taken as it is when it already is a plain,
+    /// normalized path (most are), else unquoted, validated and normalized.
     @inline(__always)
-    private static func zeroBytes(_ word: UInt64) -> UInt64 {
-        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ~(((word & lows) &+ lows) | word | lows)
-    }
-
-    /// Finds the end of the line starting at `start` (its newline, or the end of the input),
-    /// eight bytes at a time, and whether a slash or a dot follows a slash or the line's start:
-    /// only then can a piece be empty, `.` or `..` (besides a trailing slash).
-    private static func scanLine(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, mayNeedNormalizing: Bool) {
-        var index = start
-        var suspicious: UInt64 = 0
-        var afterSlash: UInt64 = 0x80
-        while index + 8 <= buffer.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self))
-            let slashes = zeroBytes(word ^ 0x2F2F_2F2F_2F2F_2F2F)
-            let hits = ((slashes << 8) | afterSlash) & (slashes | zeroBytes(word ^ 0x2E2E_2E2E_2E2E_2E2E))
-            let newlines = zeroBytes(word ^ 0x0A0A_0A0A_0A0A_0A0A)
-            if newlines != 0 {
-                let length = newlines.trailingZeroBitCount / 8
-                suspicious |= length == 0 ? 0 : hits & (UInt64.max >> UInt64(64 - 8 * length))
-                return (index + length, suspicious != 0)
-            }
-            suspicious |= hits
-            afterSlash = (slashes >> 56) & 0x80
-            index += 8
+    static func linePath(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, input: [UInt8], line: Int) throws -> RawPath {
+        let field = UnsafeBufferPointer(rebasing: buffer[range])
+        if !field.isEmpty && field[0] != UInt8(ascii: "\"") && TreePath.isNormalFile(field) {
+            return RawPath(bytes: Array(field))
         }
-        var previousWasSlash = afterSlash != 0
-        while index < buffer.count && buffer[index] != UInt8(ascii: "\n") {
-            let byte = buffer[index]
-            if previousWasSlash && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: ".")) { suspicious = 1 }
-            previousWasSlash = byte == UInt8(ascii: "/")
-            index += 1
-        }
-        return (index, suspicious != 0)
+        return try linePath(input[range], line: line)
     }
 
-    private static func readNulSeparated(_ input: [UInt8]) throws -> ChangeList {
-        var fields = input.split(separator: 0, omittingEmptySubsequences: false)
-        if fields.last?.isEmpty == true { fields.removeLast() }
-        let isNameStatus = fields.count >= 2 && statusCode(fields[0]) != nil
-        var changes: [FileChange] = []
-        var index = 0
-        var record = 0
-        while index < fields.count {
-            record += 1
-            if !isNameStatus {
-                let path = try checkedPath(RawPath(bytes: Array(fields[index])), line: record)
-                index += 1
-                changes.append(FileChange(status: nil, path: path))
-                continue
-            }
-            guard let code = statusCode(fields[index]) else {
-                throw InputError(description: "record \(record): '\(String(decoding: fields[index], as: UTF8.self))' is not a git status")
-            }
-            let count = code.letter == "R" || code.letter == "C" ? 2 : 1
-            guard index + count < fields.count else {
-                throw InputError(description: "record \(record): '\(String(decoding: fields[index], as: UTF8.self))' is missing its path")
-            }
-            let paths = try fields[(index + 1)...(index + count)].map { try checkedPath(RawPath(bytes: Array($0)), line: record) }
-            index += 1 + count
-            changes.append(try makeChange(code, paths: paths, line: record))
-        }
-        return ChangeList(changes: changes, isBarePaths: !isNameStatus)
-    }
-
-    private struct StatusCode {
-        let letter: Character
-        let score: Int?
-    }
-
-    /// `M`, `A`, `R096`, `C100`, `T`, `U`, `D`, `?` (and `X`, which git uses for unknown).
-    private static func statusCode(_ bytes: ArraySlice<UInt8>) -> StatusCode? {
-        guard let first = bytes.first, "AMDRCTUX?".utf8.contains(first) else { return nil }
-        let digits = bytes.dropFirst()
-        guard digits.count <= 3, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        let score = digits.isEmpty ? nil : Int(String(decoding: digits, as: UTF8.self))
-        return StatusCode(letter: Character(Unicode.Scalar(first)), score: score)
-    }
-
-    private static func makeChange(_ code: StatusCode, paths: [RawPath], line: Int) throws -> FileChange {
-        let paired = code.letter == "R" || code.letter == "C"
-        guard paths.count == (paired ? 2 : 1) else {
-            throw InputError(description: "line \(line): status \(code.letter) needs \(paired ? "two paths" : "one path"), found \(paths.count)")
-        }
-        let status = ChangeStatus(letter: code.letter)
-        return FileChange(status: status, path: paths[paired ? 1 : 0], oldPath: paired ? paths[0] : nil,
-                          similarity: paired ? (code.score ?? 100) : nil)
-    }
-
-    private static func checkedPath(_ raw: RawPath, line: Int) throws -> RawPath {
+    /// `raw`, validated and normalized.
+    static func checkedPath(_ raw: RawPath, at place: Place) throws -> RawPath {
         do {
             return try TreePath(raw).normalized
         } catch {
-            throw InputError(description: "line \(line): \(error)")
+            throw InputError(place, "\(error)")
         }
+    }
+
+    /// A path field of a line: unquoted as git quotes it, validated and normalized.
+    static func linePath(_ field: ArraySlice<UInt8>, line: Int) throws -> RawPath {
+        try checkedPath(try GitUnquote.path(field, line: line), at: .line(line))
+    }
+
+    /// A path record of NUL-separated input, taken as it is, validated and normalized.
+    static func recordPath(_ field: ArraySlice<UInt8>, record: Int) throws -> RawPath {
+        try checkedPath(RawPath(bytes: Array(field)), at: .record(record))
+    }
+
+    /// A field of input for a message: at most 60 characters, lossy UTF-8.
+    static func quoted(_ bytes: ArraySlice<UInt8>) -> String {
+        let text = String(decoding: bytes.prefix(60), as: UTF8.self)
+        return "'" + text + (bytes.count > 60 ? "…" : "") + "'"
     }
 }

@@ -3,6 +3,7 @@ import TreeModel
 /// Undoes git's path quoting (`core.quotePath`): a path in double quotes with C escapes
 /// (`\t`, `\n`, `\"`, `\\`, …) and octal bytes (`\303\251`). Unquoted paths are raw bytes.
 enum GitUnquote {
+    /// The path `bytes` (a field of line `line`) names: unquoted if it is in double quotes.
     static func path(_ bytes: ArraySlice<UInt8>, line: Int) throws -> RawPath {
         guard bytes.count >= 2, bytes.first == UInt8(ascii: "\""), bytes.last == UInt8(ascii: "\"") else {
             return RawPath(bytes: Array(bytes))
@@ -11,7 +12,7 @@ enum GitUnquote {
         var index = bytes.index(after: bytes.startIndex)
         let end = bytes.index(before: bytes.endIndex)
         func fail() -> ChangeListReader.InputError {
-            ChangeListReader.InputError(description: "line \(line): bad quoting in \(String(decoding: bytes, as: UTF8.self))")
+            ChangeListReader.InputError(.line(line), "bad quoting in \(String(decoding: bytes, as: UTF8.self))")
         }
         while index < end {
             let byte = bytes[index]

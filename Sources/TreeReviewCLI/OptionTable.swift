@@ -5,8 +5,9 @@ import TreeModel
 enum OptionTable {
     /// All options, in the order `--help` lists them.
     static let all: [OptionSpec] = [
-        OptionSpec(key: .stdin, long: "stdin", short: nil, value: .none,
-                   help: "Read the changes from standard input instead of a repository: git diff --name-status output (with or without -M or -z; paths raw or quoted as git quotes them) or paths one per line."),
+        OptionSpec(key: .stdin, long: "stdin", short: nil, value: .optional("form"),
+                   choices: ChangeListForm.allCases.map(\.rawValue),
+                   help: "Read the changes from standard input instead of a repository: git diff --name-status or --raw output, git status --porcelain output or paths one per line (newline- or NUL-separated), recognized from the whole input; <form> names it: paths, name-status, raw or porcelain."),
         OptionSpec(key: .staged, long: "staged", aliases: ["cached"], short: nil, value: .none,
                    help: "Compare the index with HEAD (or <rev>): what the next commit contains."),
         OptionSpec(key: .noUntracked, long: "no-untracked", short: nil, value: .none,

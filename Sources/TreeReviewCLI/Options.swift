@@ -24,6 +24,8 @@ struct Options: Equatable {
     var icons: IconMode?
     var charset: Charset?
     var stdin = false
+    /// The form `--stdin=<form>` names; `nil`: recognize it.
+    var stdinForm: ChangeListForm?
     /// The first option given that only a repository comparison uses (`-M`, `-l`,
     /// `--no-untracked`, …), as spelled, for refusing it with `--stdin`.
     var repositoryOnlyOption: String?
