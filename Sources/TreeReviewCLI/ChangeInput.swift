@@ -13,6 +13,8 @@ struct ChangeInput {
     var warnings: [String]
     /// The `treereview` git config section, when there is a repository.
     var config: [String: [String]]
+    /// `core.pager`, the last value, when there is a repository and it is set.
+    var corePager: String? = nil
     /// Whether the changes are bare paths, which may not name a path both as a file and a directory.
     var isBarePaths = false
 
@@ -31,7 +33,7 @@ struct ChangeInput {
             }
             let label = ComparisonLabel(mode: "stdin", spec: "stdin", old: nil, new: nil, title: "stdin")
             return ChangeInput(changes: list.changes, paths: list.paths, label: label, linesCounted: false, warnings: [], config: config,
-                               isBarePaths: list.isBarePaths)
+                               corePager: (try? repository?.configSection("core"))?["core.pager"]?.last, isBarePaths: list.isBarePaths)
         }
         let repository = try Repository.open(at: directory, environment: environment)
         let config = try repository.configSection("treereview")
@@ -39,7 +41,7 @@ struct ChangeInput {
         let label = ComparisonLabel(mode: changeSet.mode, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
-                           warnings: changeSet.warnings, config: config)
+                           warnings: changeSet.warnings, config: config, corePager: try repository.configSection("core")["core.pager"]?.last)
     }
 
     private static func title(of changeSet: ChangeSet) -> String {

@@ -24,6 +24,8 @@ struct Options: Equatable {
     var icons: IconMode?
     var charset: Charset?
     var stdin = false
+    /// `--paginate` (true) or `--no-pager` (false), the last one given.
+    var paginate: Bool?
     /// The first option given that only a repository comparison uses (`-M`, `-l`,
     /// `--no-untracked`, …), as spelled, for refusing it with `--stdin`.
     var repositoryOnlyOption: String?
