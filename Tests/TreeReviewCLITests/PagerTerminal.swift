@@ -7,6 +7,9 @@ enum PagerTerminal {
     /// Whether `script` is there to make a pseudo-terminal.
     static let isAvailable = (try? Shell.run("script", ["--version"]).status == 0) ?? false
 
+    /// Whether tmux, less and perl are there, to see the real pager on a screen.
+    static let canShowLess = ["tmux", "less", "perl"].allSatisfy { (try? Shell.run("which", [$0]).status == 0) ?? false }
+
     /// What a command line printed on the terminal (standard output and standard error,
     /// `\r\n` read as `\n`), and its exit status.
     struct Run {
