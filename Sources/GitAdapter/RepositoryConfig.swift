@@ -2,7 +2,7 @@ internal import CLibGit2
 import Foundation
 
 /// The configuration one run reads from a repository, from one snapshot: `diff.renames`,
-/// `diff.renameLimit`, `core.attributesFile` and one whole section for the caller
+/// `diff.renameLimit`, `core.attributesFile`, `core.pager` and one whole section for the caller
 /// (`treereview`), each key with all its values in the order git reads them (system, global,
 /// local).
 public struct RepositoryConfig: Sendable, Equatable {
@@ -15,6 +15,8 @@ public struct RepositoryConfig: Sendable, Equatable {
     var renameLimits: [String?]
     /// Whether `core.attributesFile` is set.
     var setsAttributesFile = false
+    /// `core.pager`, its last value; `nil` when unset.
+    public var corePager: String?
 
     /// A configuration with only a section (no `diff.*` keys).
     public init(section: [String: [String]] = [:]) {
@@ -55,7 +57,7 @@ public struct RepositoryConfig: Sendable, Equatable {
 }
 
 extension Repository {
-    /// Reads `diff.renames`, `diff.renameLimit`, `core.attributesFile` and the section
+    /// Reads `diff.renames`, `diff.renameLimit`, `core.attributesFile`, `core.pager` and the section
     /// `section` (`treereview`), if any, from one snapshot of the repository's configuration. Values are checked where they
     /// are used (``changes(for:config:)``), as git checks them.
     public func readConfig(section: String? = nil) throws -> RepositoryConfig {
@@ -64,7 +66,7 @@ extension Repository {
         defer { git_config_free(snapshot) }
         var iterator: OpaquePointer?
         let sectionPattern = section.map { "|" + $0.lowercased().replacingOccurrences(of: ".", with: "\\.") + "\\..*" } ?? ""
-        let pattern = "^(diff\\.renames|diff\\.renamelimit|core\\.attributesfile\(sectionPattern))$"
+        let pattern = "^(diff\\.renames|diff\\.renamelimit|core\\.attributesfile|core\\.pager\(sectionPattern))$"
         try LibGit2.check(git_config_iterator_glob_new(&iterator, snapshot, pattern))
         defer { git_config_iterator_free(iterator) }
         var config = RepositoryConfig()
@@ -76,6 +78,7 @@ extension Repository {
             case "diff.renames": config.renames.append(value)
             case "diff.renamelimit": config.renameLimits.append(value)
             case "core.attributesfile": config.setsAttributesFile = true
+            case "core.pager": config.corePager = value ?? "true"
             default: config.section[name, default: []].append(value ?? "true")
             }
         }

@@ -121,6 +121,8 @@ struct ArgumentParser {
         case .status: options.statusFilter = try StatusFilter(value ?? "")
         case .icons: options.icons = value.flatMap(IconMode.init(rawValue:))
         case .charset: options.charset = value.flatMap(Charset.init(rawValue:))
+        case .paginate: options.paginate = true
+        case .noPager: options.paginate = false
         case .help: options.showHelp = true
         case .version: options.showVersion = true
         }

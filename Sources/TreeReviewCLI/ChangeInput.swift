@@ -15,6 +15,8 @@ struct ChangeInput {
     var trace: [TraceMark] = []
     /// The `treereview` git config section, when there is a repository.
     var config: [String: [String]]
+    /// `core.pager`, the last value, when there is a repository and it is set.
+    var corePager: String? = nil
     /// Whether the changes are bare paths, which may not name a path both as a file and a directory.
     var isBarePaths = false
 
@@ -24,7 +26,7 @@ struct ChangeInput {
         } ?? io.currentDirectory
         if options.stdin {
             let repository = try? Repository.open(at: directory, environment: environment)
-            let config = (try? repository?.readConfig(section: "treereview"))?.section ?? [:]
+            let repositoryConfig = try? repository?.readConfig(section: "treereview")
             let list: ChangeListReader.ChangeList
             do {
                 list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated, form: options.stdinForm)
@@ -32,7 +34,8 @@ struct ChangeInput {
                 throw UsageError("stdin: \(error.description)")
             }
             let label = ComparisonLabel(kind: .stdin, spec: "stdin", old: nil, new: nil, title: "stdin")
-            return ChangeInput(changes: list.changes, paths: list.paths, label: label, linesCounted: false, warnings: [], config: config,
+            return ChangeInput(changes: list.changes, paths: list.paths, label: label, linesCounted: false, warnings: [],
+                               config: repositoryConfig?.section ?? [:], corePager: repositoryConfig?.corePager,
                                isBarePaths: list.isBarePaths)
         }
         let repository = try Repository.open(at: directory, environment: environment)
@@ -41,7 +44,8 @@ struct ChangeInput {
         let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
-                           warnings: changeSet.warnings, trace: changeSet.trace, config: config.section)
+                           warnings: changeSet.warnings, trace: changeSet.trace, config: config.section,
+                           corePager: config.corePager)
     }
 
     private static func title(of changeSet: ChangeSet) -> String {

@@ -56,10 +56,13 @@ public struct IO {
     public var terminalWidth: Int?
     /// The directory relative paths (`-C`) start from.
     public var currentDirectory: String
+    /// Whether output to a terminal may go through a pager process: true for the real
+    /// streams, false where output is captured (tests).
+    public var canStartPager: Bool
 
     public init(
         standardOutput: ByteSink, standardError: ByteSink, readStandardInput: @escaping () throws -> [UInt8] = { [] },
-        outputIsTerminal: Bool, terminalWidth: Int? = nil, currentDirectory: String
+        outputIsTerminal: Bool, terminalWidth: Int? = nil, currentDirectory: String, canStartPager: Bool = false
     ) {
         self.standardOutput = standardOutput
         self.standardError = standardError
@@ -67,6 +70,7 @@ public struct IO {
         self.outputIsTerminal = outputIsTerminal
         self.terminalWidth = terminalWidth
         self.currentDirectory = currentDirectory
+        self.canStartPager = canStartPager
     }
 
     /// The real standard streams of this process.
@@ -79,7 +83,8 @@ public struct IO {
                   readStandardInput: { try readAll(STDIN_FILENO) },
                   outputIsTerminal: isTerminal,
                   terminalWidth: width,
-                  currentDirectory: FileManager.default.currentDirectoryPath)
+                  currentDirectory: FileManager.default.currentDirectoryPath,
+                  canStartPager: true)
     }
 }
 

@@ -29,6 +29,7 @@ extension ManPage {
     /// CONFIGURATION: what a key means beyond being an option's default.
     static let configurationRemarks: [String: String] = [
         "treereview.color": "As in git's color settings, true means auto and false means never.",
+        "treereview.pager": "Whether and with what to page output to a terminal, as git's pager.<command>: false (also no, off, 0 or empty) turns paging off, true (also yes, on or another number) keeps the usual pager, and anything else is the pager command, which only GIT_PAGER overrides.",
         "treereview.icon": "An icon override, for --icons nerd or names; may be given several times, and the first matching entry wins. file=<name>, folder=<name> and folder-open=<name> replace the structural icons; basename:<basename>=<name> matches an exact basename, ignoring case; contains:<text>=<name> matches basenames containing <text> (the longest wins); ext:<extension>=<name> matches an extension, compound extensions first (spec.ts before ts).",
     ]
 
@@ -36,6 +37,7 @@ extension ManPage {
     static let gitConfiguration: [(key: String, meaning: String)] = [
         ("diff.renames", "false turns rename detection off, copies turns copy detection on; options override it."),
         ("diff.renameLimit", "The rename limit, as -l."),
+        ("core.pager", "The pager, after GIT_PAGER and before PAGER; see treereview.pager."),
     ]
 
     /// ENVIRONMENT: every variable treereview reads.
@@ -50,6 +52,8 @@ extension ManPage {
         (["NO_COLOR"], "When set and not empty, no color under --color=auto."),
         (["CLICOLOR_FORCE"], "When set, not empty and not 0, color under --color=auto even when standard output is not a terminal (NO_COLOR still wins)."),
         (["TERM"], "When dumb, no color under --color=auto."),
+        (["GIT_PAGER", "PAGER"], "The pager for output to a terminal, as git chooses it: GIT_PAGER, then treereview.pager naming a command, then core.pager, then PAGER, then less. Empty or cat means no pager. The pager runs with sh -c; treereview waits for it to exit, and quitting it early ends treereview quietly."),
+        (["LESS", "LV"], "When not set, the pager gets LESS=FRX and LV=-c, as git gives them."),
         (["COLUMNS"], "The width rows are shortened to on a terminal, instead of the terminal's own width. Output that is not a terminal is never shortened."),
         (["LC_ALL", "LC_CTYPE", "LANG"], "The first one set decides the default --charset: ascii when it names a character set other than UTF-8 (C, POSIX, en_US.ISO-8859-1), else unicode."),
         (["TREEREVIEW_WORKERS"], "How many threads count lines and detect renames; by default, one per processor."),

@@ -26,6 +26,8 @@ struct Options: Equatable {
     var stdin = false
     /// The form `--stdin=<form>` names; `nil`: recognize it.
     var stdinForm: ChangeListForm?
+    /// `--paginate` (true) or `--no-pager` (false), the last one given.
+    var paginate: Bool?
     /// The first option given that only a repository comparison uses (`-M`, `-l`,
     /// `--no-untracked`, …), as spelled, for refusing it with `--stdin`.
     var repositoryOnlyOption: String?

@@ -12,13 +12,18 @@ struct Settings: Equatable {
     var charset: Charset
     /// `treereview.icon` values: user icon overrides, in the order given.
     var iconOverrides: IconOverrides
+    /// Whether to page, and with what (see ``Pager``).
+    var paging: Pager.Request
 
     /// Every configuration key ``resolve(_:config:environment:)`` reads, for the man page
     /// and its test.
     static let configKeys = [
         "treereview.format", "treereview.color", "treereview.flatten", "treereview.sort",
-        "treereview.icons", "treereview.charset", "treereview.icon",
+        "treereview.icons", "treereview.charset", "treereview.icon", "treereview.pager",
     ]
+
+    /// The keys whose every value is valid: any text is a pager command.
+    static let freeFormConfigKeys: Set = ["treereview.pager"]
 
     /// Decides every setting from `options`, the `treereview` config section (keys
     /// lowercased, all values in order) and the environment (for the charset's locale).
@@ -50,7 +55,9 @@ struct Settings: Equatable {
             sort: options.sort ?? configSort ?? .foldersFirst,
             icons: options.icons ?? configIcons ?? .none,
             charset: options.charset ?? configCharset ?? Self.localeCharset(environment),
-            iconOverrides: overrides)
+            iconOverrides: overrides,
+            paging: options.paginate.map { $0 ? .usual : .off }
+                ?? last("treereview.pager").map(Pager.Request.fromConfig) ?? .usual)
     }
 
     /// git's boolean spellings.

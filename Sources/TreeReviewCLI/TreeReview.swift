@@ -48,7 +48,7 @@ public enum TreeReview {
                 prettyJSON: io.outputIsTerminal)
             var output = largeBuffer(of: UInt8.self, capacity: report.view.listedCount * 96)
             renderer(for: settings.format).render(report, options: renderOptions, into: &output)
-            try io.standardOutput.write(output)
+            try Pager.write(output, request: settings.paging, corePager: input.corePager, environment: environment, io: io)
             for warning in input.warnings {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }

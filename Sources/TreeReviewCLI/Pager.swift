@@ -1,0 +1,79 @@
+/// The program that pages output on a terminal, chosen as git chooses its pager:
+/// `GIT_PAGER`, else `core.pager`, else `PAGER`, else `less`; `treereview.pager` is to
+/// treereview what `pager.<command>` is to a git command.
+struct Pager: Equatable {
+    /// What the command line and `treereview.pager` ask for, before the environment and the
+    /// terminal have their say.
+    enum Request: Equatable {
+        /// No pager (`--no-pager`, `treereview.pager=false`).
+        case off
+        /// The usual pager (the default, `--paginate`, `treereview.pager=true`).
+        case usual
+        /// This command (`treereview.pager=less -S`), unless `GIT_PAGER` names another.
+        case command(String)
+
+        /// A `treereview.pager` value, read as git reads `pager.<command>`: a boolean
+        /// (`true`/`yes`/`on`, `false`/`no`/`off`, empty, or an integer: zero is false)
+        /// turns paging on or off; any other text is the pager command.
+        static func fromConfig(_ text: String) -> Request {
+            switch text.lowercased() {
+            case "true", "yes", "on": return .usual
+            case "false", "no", "off", "": return .off
+            default:
+                if let number = Int(text) { return number == 0 ? .off : .usual }
+                return .command(text)
+            }
+        }
+    }
+
+    /// The shell command that runs the pager (`less`, `less -S`, `delta --paging=always`).
+    let command: String
+    /// Variables the pager gets beyond treereview's own environment: `LESS=FRX` and
+    /// `LV=-c` (colors kept, short output printed and left on the screen), each only when
+    /// the variable is not set at all, as git does.
+    let addedEnvironment: [String: String]
+
+    /// The pager for output to standard output, or nil to write straight to it: never
+    /// when standard output is not a terminal, nor when paging is off, the command is
+    /// empty or the command is `cat`.
+    static func choose(
+        _ request: Request, corePager: String?, environment: [String: String], isTerminal: Bool
+    ) -> Pager? {
+        guard isTerminal else { return nil }
+        let configured: String?
+        switch request {
+        case .off: return nil
+        case .usual: configured = nil
+        case .command(let command): configured = command
+        }
+        let command = environment["GIT_PAGER"] ?? configured ?? corePager ?? environment["PAGER"] ?? "less"
+        guard !command.isEmpty, command != "cat" else { return nil }
+        var added: [String: String] = [:]
+        for (name, value) in defaultEnvironment where environment[name] == nil {
+            added[name] = value
+        }
+        return Pager(command: command, addedEnvironment: added)
+    }
+
+    /// What git gives `less` and `lv` unless the user set their options.
+    static let defaultEnvironment = ["LESS": "FRX", "LV": "-c"]
+}
+
+extension Pager {
+    /// Writes `bytes` to standard output: through the pager ``choose(_:corePager:environment:isTerminal:)``
+    /// picks when `io` may start one, waiting for it to exit; else, or when it cannot be
+    /// started, straight. A pager that quits before the end raises ``BrokenPipe``.
+    static func write(
+        _ bytes: [UInt8], request: Request, corePager: String?, environment: [String: String], io: IO
+    ) throws {
+        guard io.canStartPager, !bytes.isEmpty,
+              let pager = choose(request, corePager: corePager, environment: environment, isTerminal: io.outputIsTerminal),
+              let process = try? PagerProcess.start(pager, environment: environment)
+        else {
+            try io.standardOutput.write(bytes)
+            return
+        }
+        defer { process.finish() }
+        try process.write(bytes)
+    }
+}
