@@ -25,7 +25,7 @@ struct PagerLessTests {
                 open STDIN, "<", "/dev/null"; open STDOUT, ">", "/dev/null"; open STDERR, ">", "/dev/null"; exec @ARGV
                 """
             let started = try Shell.run("perl", ["-e", detached, "tmux", "-L", socket, "-f", "/dev/null", "new-session", "-d",
-                                                 "-x", "120", "-y", "\(rows)", "-c", directory, "env PS1='\(Self.prompt) ' sh"])
+                                                 "-x", "120", "-y", "\(rows)", "-c", directory, "env PS1='\(Self.prompt) ' LESSHISTFILE=- sh"])
             guard started.status == 0 else { throw Failure(message: "tmux new-session failed: \(started.error)") }
             socketPath = try tmux("display-message", "-p", "#{socket_path}").text.trimmingCharacters(in: .newlines)
         }
