@@ -1,0 +1,151 @@
+import Glibc
+
+/// Connects the process's signals to the one entered ``Terminal``.
+///
+/// - SIGWINCH, SIGTSTP, SIGCONT write their number to the self-pipe; the event loop turns
+///   them into a resize, a suspension, a resume.
+/// - SIGTERM, SIGHUP, SIGINT, SIGQUIT restore the terminal, put the previous action back and
+///   raise the signal again, so the process ends as it would have (a signal that was ignored
+///   when the terminal was entered, as under `nohup`, stays ignored).
+/// - SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE, SIGSYS (a crash, `fatalError`, a
+///   failed precondition) restore the terminal on an alternate stack, put the previous action
+///   back, and let the fault happen again (or raise the signal again when it was sent), so a
+///   core dump or Swift's backtrace comes out on the main screen.
+enum SignalBridge {
+    /// The state the handlers read. Signal handlers cannot capture anything, so this is the
+    /// module's one process-wide variable; it is set once and its memory is never freed.
+    nonisolated(unsafe) private static var shared: UnsafeMutablePointer<SignalContext>?
+
+    /// Signals the event loop handles.
+    static let forwarded: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
+    /// Signals that end the process after the terminal is restored.
+    static let terminating: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT]
+    /// Signals of a crash.
+    static let crashing: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGABRT, SIGTRAP, SIGFPE, SIGSYS]
+
+    /// Installs the handlers for a terminal that is about to enter raw mode.
+    static func install(
+        terminal: Int32, wake: Int32, savedSettings: termios, restoreBytes: [UInt8]
+    ) throws(TerminalError) {
+        let context = shared ?? SignalContext.allocate()
+        shared = context
+        guard context.pointee.terminal < 0 else { throw .alreadyActive }
+        context.pointee.terminal = terminal
+        context.pointee.wake = wake
+        context.pointee.savedSettings = savedSettings
+        let count = min(restoreBytes.count, SignalContext.restoreCapacity)
+        context.pointee.restoreBytes.update(from: restoreBytes, count: count)
+        context.pointee.restoreCount = count
+        installAlternateStack(context)
+        for signal in forwarded { install(signal, handler: .forward, in: context) }
+        for signal in terminating { install(signal, handler: .terminate, in: context) }
+        for signal in crashing { install(signal, handler: .crash, in: context) }
+    }
+
+    /// Marks the terminal as in raw mode (handlers restore it) or not.
+    static func setActive(_ active: Bool) {
+        shared?.pointee.isActive = active ? 1 : 0
+    }
+
+    /// Puts every previous action and the previous alternate stack back.
+    static func uninstall() {
+        guard let context = shared, context.pointee.terminal >= 0 else { return }
+        context.pointee.isActive = 0
+        for signal in forwarded + terminating + crashing where context.pointee.installed[Int(signal)] {
+            _ = sigaction(signal, context.previousActionPointer(signal), nil)
+            context.pointee.installed[Int(signal)] = false
+        }
+        _ = sigaltstack(&context.pointee.previousStack, nil)
+        context.pointee.terminal = -1
+        context.pointee.wake = -1
+    }
+
+    /// Runs `body` with the default action for `signal` (to stop with SIGTSTP's default), then
+    /// puts our handler back.
+    static func withDefaultAction(for signal: Int32, _ body: () -> Void) {
+        var action = sigaction()
+        var ours = sigaction()
+        action.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&action.sa_mask)
+        _ = sigaction(signal, &action, &ours)
+        body()
+        _ = sigaction(signal, &ours, nil)
+    }
+
+    private static func installAlternateStack(_ context: UnsafeMutablePointer<SignalContext>) {
+        var stack = stack_t()
+        stack.ss_sp = context.pointee.alternateStack
+        stack.ss_size = SignalContext.alternateStackSize
+        stack.ss_flags = 0
+        _ = sigaltstack(&stack, &context.pointee.previousStack)
+    }
+
+    private static func install(
+        _ signal: Int32, handler: SignalHandler, in context: UnsafeMutablePointer<SignalContext>
+    ) {
+        var action = sigaction()
+        sigemptyset(&action.sa_mask)
+        switch handler {
+        case .forward:
+            action.__sigaction_handler.sa_handler = forwardSignal
+            action.sa_flags = Int32(SA_RESTART)
+        case .terminate:
+            action.__sigaction_handler.sa_handler = terminateOnSignal
+            action.sa_flags = Int32(SA_RESTART)
+        case .crash:
+            action.__sigaction_handler.sa_sigaction = restoreOnCrash
+            action.sa_flags = Int32(SA_SIGINFO | SA_ONSTACK)
+        }
+        let previous = context.previousActionPointer(signal)
+        guard sigaction(signal, nil, previous) == 0 else { return }
+        if handler == .terminate && isIgnored(previous.pointee) { return }
+        if sigaction(signal, &action, nil) == 0 { context.pointee.installed[Int(signal)] = true }
+    }
+
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        guard let handler = action.__sigaction_handler.sa_handler else { return false }
+        return unsafeBitCast(handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+
+    /// Which handler a signal gets.
+    private enum SignalHandler { case forward, terminate, crash }
+
+    /// Wakes the event loop: the signal's number into the self-pipe.
+    private static let forwardSignal: @convention(c) (Int32) -> Void = { signal in
+        let savedErrno = errno
+        if let context = shared, context.pointee.wake >= 0 {
+            var byte = UInt8(truncatingIfNeeded: signal)
+            _ = write(context.pointee.wake, &byte, 1)
+        }
+        errno = savedErrno
+    }
+
+    /// Restores the terminal, then ends the process with the signal's previous action.
+    private static let terminateOnSignal: @convention(c) (Int32) -> Void = { signal in
+        guard let context = shared else { return }
+        context.pointee.restoreTerminal()
+        _ = sigaction(signal, context.previousActionPointer(signal), nil)
+        context.pointee.installed[Int(signal)] = false
+        _ = raise(signal)
+    }
+
+    /// Restores the terminal, then hands the crash to the previous action: a fault happens
+    /// again when the handler returns; a sent signal (abort, kill) or a trap is raised again.
+    private static let restoreOnCrash: @convention(c) (
+        Int32, UnsafeMutablePointer<siginfo_t>?, UnsafeMutableRawPointer?
+    ) -> Void = { signal, info, _ in
+        guard let context = shared else { return }
+        context.pointee.restoreTerminal()
+        _ = sigaction(signal, context.previousActionPointer(signal), nil)
+        context.pointee.installed[Int(signal)] = false
+        let sent = (info?.pointee.si_code ?? 0) <= 0
+        if sent || signal == SIGTRAP || signal == SIGABRT { _ = raise(signal) }
+    }
+}
+
+extension UnsafeMutablePointer where Pointee == SignalContext {
+    /// Where the action of `signal` from before ours is kept.
+    func previousActionPointer(_ signal: Int32) -> UnsafeMutablePointer<sigaction> {
+        pointee.previousActions + Int(signal)
+    }
+}
