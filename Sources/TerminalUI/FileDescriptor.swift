@@ -36,6 +36,7 @@ enum FileDescriptor {
         guard let duration else { return -1 }
         if duration <= .zero { return 0 }
         let (seconds, attoseconds) = duration.components
+        guard seconds < Int64(Int32.max) / 1000 else { return Int32.max }
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: milliseconds)
     }

@@ -60,16 +60,25 @@ enum SignalBridge {
         context.pointee.wake = -1
     }
 
-    /// Runs `body` with the default action for `signal` (to stop with SIGTSTP's default), then
-    /// puts our handler back.
-    static func withDefaultAction(for signal: Int32, _ body: () -> Void) {
+    /// Stops the process as SIGTSTP's default action does, and returns once it is continued.
+    ///
+    /// The signal is raised on the calling thread with the default action and unblocked there
+    /// (worker threads block such signals), so the stop happens before `raise` returns; then
+    /// our handler and the thread's mask are put back.
+    static func stopProcess() {
         var action = sigaction()
         var ours = sigaction()
         action.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&action.sa_mask)
-        _ = sigaction(signal, &action, &ours)
-        body()
-        _ = sigaction(signal, &ours, nil)
+        _ = sigaction(SIGTSTP, &action, &ours)
+        var unblock = sigset_t()
+        var previousMask = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTSTP)
+        _ = pthread_sigmask(SIG_UNBLOCK, &unblock, &previousMask)
+        _ = raise(SIGTSTP)
+        _ = pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        _ = sigaction(SIGTSTP, &ours, nil)
     }
 
     private static func installAlternateStack(_ context: UnsafeMutablePointer<SignalContext>) {

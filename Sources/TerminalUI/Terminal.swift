@@ -99,7 +99,7 @@ public final class Terminal {
     public func suspend() {
         guard isEntered else { return }
         leaveModes()
-        SignalBridge.withDefaultAction(for: SIGTSTP) { _ = raise(SIGTSTP) }
+        SignalBridge.stopProcess()
         applyModes()
     }
 
