@@ -31,6 +31,17 @@ enum FileDescriptor {
         return (ends[0], ends[1])
     }
 
+    /// A new, empty temporary file that no directory lists (closed on exec), or -1.
+    static func makeUnlinkedFile() -> Int32 {
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array((directory + "/terminal-ui-XXXXXX").utf8CString)
+        let descriptor = mkstemp(&template)
+        guard descriptor >= 0 else { return -1 }
+        unlink(template)
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        return descriptor
+    }
+
     /// The number of milliseconds `poll` waits for `duration` (rounded up), `-1` for no limit.
     static func pollMilliseconds(_ duration: Duration?) -> Int32 {
         guard let duration else { return -1 }

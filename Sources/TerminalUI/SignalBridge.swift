@@ -11,6 +11,9 @@ import Glibc
 ///   failed precondition) restore the terminal on an alternate stack, put the previous action
 ///   back, and let the fault happen again (or raise the signal again when it was sent), so a
 ///   core dump or Swift's backtrace comes out on the main screen.
+///
+/// Restoring also copies out what standard error received while the terminal was entered
+/// (held in a file so it cannot scribble on the screen), so `fatalError`'s message is seen.
 enum SignalBridge {
     /// The state the handlers read. Signal handlers cannot capture anything, so this is the
     /// module's one process-wide variable; it is set once and its memory is never freed.
@@ -42,15 +45,24 @@ enum SignalBridge {
         for signal in crashing { install(signal, handler: .crash, in: context) }
     }
 
-    /// Marks the terminal as in raw mode (handlers restore it) or not.
-    static func setActive(_ active: Bool) {
-        shared?.pointee.isActive = active ? 1 : 0
+    /// Marks the terminal as in raw mode, so a handler restores it, and holds standard error
+    /// in `heldError` (an unlinked file, or -1 to leave it alone) until the restore.
+    static func activate(holdingErrorsIn heldError: Int32) {
+        guard let context = shared else { return }
+        context.pointee.heldError = heldError
+        context.pointee.isActive = 1
+        context.pointee.holdStandardError()
+    }
+
+    /// Restores the terminal now (``SignalContext/restoreTerminal()``); the handlers stay.
+    static func restoreTerminal() {
+        shared?.pointee.restoreTerminal()
     }
 
     /// Puts every previous action and the previous alternate stack back.
     static func uninstall() {
         guard let context = shared, context.pointee.terminal >= 0 else { return }
-        context.pointee.isActive = 0
+        context.pointee.restoreTerminal()
         for signal in forwarded + terminating + crashing where context.pointee.installed[Int(signal)] {
             _ = sigaction(signal, context.previousActionPointer(signal), nil)
             context.pointee.installed[Int(signal)] = false

@@ -20,6 +20,7 @@ public final class Terminal {
     public let descriptor: Int32
     private let savedSettings: termios
     private let wakePipe: (read: Int32, write: Int32)
+    private let heldError: Int32
     var reader: InputReader
     var screen: Screen
     /// Whether the terminal is in raw mode on the alternate screen.
@@ -51,6 +52,7 @@ public final class Terminal {
         self.reportsMouse = reportsMouse
         self.savedSettings = settings
         self.wakePipe = wakePipe
+        self.heldError = FileDescriptor.makeUnlinkedFile()
         self.reader = InputReader(input: descriptor, wake: wakePipe.read, escapeDelay: escapeDelay)
         self.screen = Screen(size: TerminalSize(columns: 80, rows: 24))
     }
@@ -60,6 +62,7 @@ public final class Terminal {
         close(descriptor)
         close(wakePipe.read)
         close(wakePipe.write)
+        if heldError >= 0 { close(heldError) }
     }
 
     /// The terminal's size now, as the kernel knows it (80x24 if it does not say).
@@ -109,20 +112,18 @@ public final class Terminal {
         if !bytes.isEmpty { FileDescriptor.writeAll(descriptor, bytes) }
     }
 
-    /// Raw mode, the modes on, a cleared screen that the next frame fills whole.
+    /// Raw mode, the modes on, a cleared screen that the next frame fills whole; standard
+    /// error held until the restore.
     func applyModes() {
+        SignalBridge.activate(holdingErrorsIn: heldError)
         var raw = savedSettings.madeRaw()
         _ = tcsetattr(descriptor, TCSADRAIN, &raw)
-        SignalBridge.setActive(true)
         FileDescriptor.writeAll(descriptor, ControlSequences.enter(mouse: reportsMouse))
         screen.resize(to: size)
     }
 
-    /// The modes off and the saved settings back, the handlers kept.
+    /// The modes off, the saved settings and standard error back; the handlers kept.
     private func leaveModes() {
-        FileDescriptor.writeAll(descriptor, ControlSequences.restore(mouse: reportsMouse))
-        var settings = savedSettings
-        _ = tcsetattr(descriptor, TCSADRAIN, &settings)
-        SignalBridge.setActive(false)
+        SignalBridge.restoreTerminal()
     }
 }

@@ -1,6 +1,9 @@
+import Foundation
 import TerminalUI
 
-/// The demo's state and event loop.
+/// The demo's state and event loop: `j`/`k`, arrows, Page Up/Down, Home/End and the mouse
+/// move the focus; `w` writes a line to standard error; `!` crashes; Ctrl-Z suspends;
+/// `q` or Ctrl-C quits.
 struct DemoApp {
     /// The terminal drawn on.
     let terminal: Terminal
@@ -34,6 +37,8 @@ struct DemoApp {
                 terminal.suspend()
             case .key(.character("!")):
                 fatalError("crash on request")
+            case .key(.character("w")):
+                FileHandle.standardError.write(Data("TerminalUIDemo: a warning on standard error\n".utf8))
             case .key(let key):
                 handle(key)
             case .mouse(let mouse):

@@ -21,10 +21,10 @@ final class PseudoTerminal {
         let grant = Self.function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
         let unlock = Self.function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
         let name = Self.function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
-        controller = openController(O_RDWR | O_NOCTTY)
+        controller = openController(O_RDWR | O_NOCTTY | O_CLOEXEC)
         precondition(controller >= 0 && grant(controller) == 0 && unlock(controller) == 0)
         path = String(cString: name(controller)!)
-        child = open(path, O_RDWR | O_NOCTTY)
+        child = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         _ = fcntl(controller, F_SETFL, fcntl(controller, F_GETFL) | O_NONBLOCK)
         resize(columns: columns, rows: rows)
     }
