@@ -31,8 +31,11 @@ public final class Terminal {
     ///   - path: the terminal device; `/dev/tty` is the process's controlling terminal.
     ///   - reportsMouse: whether to turn on mouse reports (clicks, wheel, drags).
     ///   - escapeDelay: how long a lone Escape waits for the rest of a sequence.
+    ///   - holdsStandardError: whether standard error, when it is a terminal, goes to a
+    ///     temporary file while the terminal is entered and is written out at the restore.
     public init(
-        path: String = "/dev/tty", reportsMouse: Bool = true, escapeDelay: Duration = .milliseconds(25)
+        path: String = "/dev/tty", reportsMouse: Bool = true, escapeDelay: Duration = .milliseconds(25),
+        holdsStandardError: Bool = true
     ) throws(TerminalError) {
         let descriptor = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
@@ -52,7 +55,7 @@ public final class Terminal {
         self.reportsMouse = reportsMouse
         self.savedSettings = settings
         self.wakePipe = wakePipe
-        self.heldError = FileDescriptor.makeUnlinkedFile()
+        self.heldError = holdsStandardError ? FileDescriptor.makeUnlinkedFile() : -1
         self.reader = InputReader(input: descriptor, wake: wakePipe.read, escapeDelay: escapeDelay)
         self.screen = Screen(size: TerminalSize(columns: 80, rows: 24))
     }

@@ -3,7 +3,7 @@ import Testing
 @testable import TerminalUI
 
 /// The terminal on a pseudo-terminal, in this process. Serialized: an entered terminal owns
-/// the process's signal handlers.
+/// the process's signal handlers. Standard error is not held (it is the test runner's).
 @Suite(.serialized) struct TerminalTests {
     private let mouseModes = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
 
@@ -22,7 +22,7 @@ import Testing
     @Test func entersRawModeAndRestoresExactly() throws {
         let pty = PseudoTerminal(columns: 100, rows: 30)
         let before = pty.settings
-        let terminal = try Terminal(path: pty.path)
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
         #expect(terminal.size == TerminalSize(columns: 100, rows: 30))
         try terminal.enter()
         #expect(pty.output() == ControlSequences.enter(mouse: true))
@@ -41,7 +41,7 @@ import Testing
         let pty = PseudoTerminal()
         var before = sigaction()
         sigaction(SIGTERM, nil, &before)
-        let terminal = try Terminal(path: pty.path)
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
         try terminal.enter()
         var during = sigaction()
         sigaction(SIGTERM, nil, &during)
@@ -58,8 +58,8 @@ import Testing
 
     @Test func onlyOneTerminalIsEnteredAtATime() throws {
         let pty = PseudoTerminal()
-        let first = try Terminal(path: pty.path)
-        let second = try Terminal(path: pty.path)
+        let first = try Terminal(path: pty.path, holdsStandardError: false)
+        let second = try Terminal(path: pty.path, holdsStandardError: false)
         try first.enter()
         #expect(throws: TerminalError.alreadyActive) { try second.enter() }
         first.restore()
@@ -76,7 +76,7 @@ import Testing
 
     @Test func decodesTypedKeysAndControlKeys() throws {
         let pty = PseudoTerminal()
-        let terminal = try Terminal(path: pty.path)
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
         try terminal.enter()
         defer { terminal.restore() }
         pty.type(Array("j\u{1B}[B\u{03}\u{1A}\r\u{1B}[<0;3;2M".utf8))
@@ -91,7 +91,7 @@ import Testing
 
     @Test func loneEscapeComesAfterTheDelay() throws {
         let pty = PseudoTerminal()
-        let terminal = try Terminal(path: pty.path)
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
         try terminal.enter()
         defer { terminal.restore() }
         let clock = ContinuousClock()
@@ -104,7 +104,7 @@ import Testing
 
     @Test func resizeSignalReportsTheNewSizeAndRedrawsWhole() throws {
         let pty = PseudoTerminal(columns: 80, rows: 24)
-        let terminal = try Terminal(path: pty.path)
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
         try terminal.enter()
         defer { terminal.restore() }
         terminal.present(Frame(rows: [Line(ascii: "hello")]))
@@ -121,7 +121,7 @@ import Testing
 
     @Test func continueSignalEntersAgainAndReportsResume() throws {
         let pty = PseudoTerminal(columns: 70, rows: 10)
-        let terminal = try Terminal(path: pty.path)
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
         try terminal.enter()
         defer { terminal.restore() }
         _ = pty.output()
@@ -136,7 +136,7 @@ import Testing
 
     @Test func watchedDescriptorsWakeTheLoop() throws {
         let pty = PseudoTerminal()
-        let terminal = try Terminal(path: pty.path)
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
         try terminal.enter()
         defer { terminal.restore() }
         var ends: [Int32] = [-1, -1]
@@ -152,7 +152,7 @@ import Testing
 
     @Test func presentWritesOneFrameAndNothingWhenUnchanged() throws {
         let pty = PseudoTerminal(columns: 20, rows: 3)
-        let terminal = try Terminal(path: pty.path, reportsMouse: false)
+        let terminal = try Terminal(path: pty.path, reportsMouse: false, holdsStandardError: false)
         try terminal.enter()
         defer { terminal.restore() }
         #expect(!String(decoding: pty.output(), as: UTF8.self).contains(mouseModes))
@@ -166,7 +166,7 @@ import Testing
 
     @Test func hangupEndsTheEvents() throws {
         var pty: PseudoTerminal? = PseudoTerminal()
-        let terminal = try Terminal(path: pty!.path)
+        let terminal = try Terminal(path: pty!.path, holdsStandardError: false)
         try terminal.enter()
         defer { terminal.restore() }
         pty = nil
