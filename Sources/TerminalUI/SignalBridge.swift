@@ -40,6 +40,7 @@ enum SignalBridge {
         context.pointee.restoreBytes.update(from: restoreBytes, count: count)
         context.pointee.restoreCount = count
         installAlternateStack(context)
+        unblockHandledSignals(context)
         for signal in forwarded { install(signal, handler: .forward, in: context) }
         for signal in terminating { install(signal, handler: .terminate, in: context) }
         for signal in crashing { install(signal, handler: .crash, in: context) }
@@ -59,7 +60,7 @@ enum SignalBridge {
         shared?.pointee.restoreTerminal()
     }
 
-    /// Puts every previous action and the previous alternate stack back.
+    /// Puts every previous action, the previous alternate stack and signal mask back.
     static func uninstall() {
         guard let context = shared, context.pointee.terminal >= 0 else { return }
         context.pointee.restoreTerminal()
@@ -68,6 +69,7 @@ enum SignalBridge {
             context.pointee.installed[Int(signal)] = false
         }
         _ = sigaltstack(&context.pointee.previousStack, nil)
+        _ = pthread_sigmask(SIG_SETMASK, &context.pointee.previousMask, nil)
         context.pointee.terminal = -1
         context.pointee.wake = -1
     }
@@ -99,6 +101,15 @@ enum SignalBridge {
         stack.ss_size = SignalContext.alternateStackSize
         stack.ss_flags = 0
         _ = sigaltstack(&stack, &context.pointee.previousStack)
+    }
+
+    /// Unblocks the forwarded and terminating signals on this thread: a program started with
+    /// them blocked (a child inherits its parent's mask) would otherwise never see them.
+    private static func unblockHandledSignals(_ context: UnsafeMutablePointer<SignalContext>) {
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in forwarded + terminating { sigaddset(&handled, signal) }
+        _ = pthread_sigmask(SIG_UNBLOCK, &handled, &context.pointee.previousMask)
     }
 
     private static func install(

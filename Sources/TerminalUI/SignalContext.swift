@@ -43,6 +43,8 @@ struct SignalContext {
     var alternateStack: UnsafeMutableRawPointer
     /// The thread's alternate signal stack before ours.
     var previousStack = stack_t()
+    /// The thread's signal mask before ours.
+    var previousMask = sigset_t()
 
     /// A context with its buffers allocated.
     static func allocate() -> UnsafeMutablePointer<SignalContext> {

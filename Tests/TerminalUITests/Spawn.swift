@@ -6,7 +6,9 @@ import Glibc
 /// inherits, and a daemon the child starts (the tmux server) inherits it too, so the exit is
 /// never seen (swift-corelibs-foundation issue 4795). Here the child gets standard input from
 /// `/dev/null`, standard output and error into one pipe, and no other descriptor of this
-/// process, so a server it leaves behind holds nothing of ours or of other tests.
+/// process, so a server it leaves behind holds nothing of ours or of other tests; and no
+/// blocked or ignored signal (the test's worker thread blocks them, and a child inherits the
+/// mask: a tmux server so started could not be stopped).
 enum Spawn {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -28,8 +30,18 @@ enum Spawn {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { (word: String) in strdup(word) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { (key, value) in strdup("\(key)=\(value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, resolve(arguments[0], on: environment["PATH"]), &actions, nil, argv, envp)
+        let spawned = posix_spawn(&pid, resolve(arguments[0], on: environment["PATH"]), &actions, &attributes, argv, envp)
         close(ends[1])
         defer { close(ends[0]) }
         guard spawned == 0 else { throw Failure(description: "cannot run \(arguments[0]): error \(spawned)") }

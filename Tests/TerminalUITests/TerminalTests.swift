@@ -52,6 +52,26 @@ import Testing
         #expect(handlerAddress(after) == handlerAddress(before))
     }
 
+    @Test func handledSignalsAreUnblockedWhileEntered() throws {
+        var original = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &original)
+        defer { pthread_sigmask(SIG_SETMASK, &original, nil) }
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        for signal in [SIGWINCH, SIGTERM, SIGTSTP] { sigaddset(&blocked, signal) }
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+        let pty = PseudoTerminal()
+        let terminal = try Terminal(path: pty.path, holdsStandardError: false)
+        try terminal.enter()
+        var during = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &during)
+        #expect([SIGWINCH, SIGTERM, SIGTSTP].allSatisfy { sigismember(&during, $0) == 0 })
+        terminal.restore()
+        var after = sigset_t()
+        pthread_sigmask(SIG_SETMASK, nil, &after)
+        #expect([SIGWINCH, SIGTERM, SIGTSTP].allSatisfy { sigismember(&after, $0) == 1 })
+    }
+
     private func handlerAddress(_ action: sigaction) -> Int {
         action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } ?? 0
     }
