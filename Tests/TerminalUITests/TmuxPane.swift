@@ -41,7 +41,7 @@ final class TmuxPane {
     }()
 
     /// Starts a `columns` by `rows` session and waits for the prompt.
-    init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) throws {
+    init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws {
         let name = "tui-" + UUID().uuidString.prefix(8).lowercased()
         socket = name
         directory = NSTemporaryDirectory() + name
@@ -55,7 +55,7 @@ final class TmuxPane {
         let shell = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + ["dash", "-i"]
         try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "test",
                   shell.map(Self.quoted).joined(separator: " ")])
-        try waitForScreen("the first prompt") { $0.contains { $0.hasPrefix("PROMPT$") } }
+        try await waitForScreen("the first prompt") { $0.contains { $0.hasPrefix("PROMPT$") } }
     }
 
     deinit {
@@ -101,37 +101,40 @@ final class TmuxPane {
         return Modes(alternateScreen: flags[0], cursorVisible: flags[1], mouse: flags[2], sgrMouse: flags[3], autowrap: flags[4])
     }
 
-    /// Waits until the screen satisfies `condition`, and returns it.
+    /// Waits until the screen satisfies `condition`, and returns it. It sleeps between looks,
+    /// so the test holds no thread of the pool while it waits.
     @discardableResult
-    func waitForScreen(_ what: String, timeout: Duration = .seconds(20), _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitForScreen(
+        _ what: String, timeout: Duration = .seconds(30), _ condition: ([String]) -> Bool
+    ) async throws -> [String] {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         var last: [String] = []
         while clock.now < deadline {
             last = try screen()
             if condition(last) { return last }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw Timeout(description: "timed out waiting for \(what); the screen:\n" + last.joined(separator: "\n"))
     }
 
     /// Waits until a row of the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(20)) throws -> [String] {
-        try waitForScreen("'\(text)'", timeout: timeout) { $0.contains { $0.contains(text) } }
+    func waitFor(_ text: String, timeout: Duration = .seconds(30)) async throws -> [String] {
+        try await waitForScreen("'\(text)'", timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
     /// Waits until the file at `path` in the scratch directory exists and is not empty.
-    func waitForFile(_ name: String) throws -> String {
+    func waitForFile(_ name: String) async throws -> String {
         let path = directory + "/" + name
         let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(20))
+        let deadline = clock.now.advanced(by: .seconds(30))
         while clock.now < deadline {
             if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") || name == "pid",
                !text.isEmpty {
                 return text
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
         throw Timeout(description: "timed out waiting for \(path)")
     }

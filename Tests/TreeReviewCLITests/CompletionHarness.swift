@@ -60,11 +60,15 @@ enum CompletionHarness {
         return try words(Shell.run("timeout", ["30", "zsh", "-f", "-c", driver, "driver", functions.path, line], in: directory))
     }
 
-    /// The words fish offers for `line` (`complete -C`), first field only.
+    /// The words fish offers for `line` (`complete -C`), first field only. fish gets XDG
+    /// directories of its own: it creates files there, and the shared home must stay empty.
     static func fish(_ line: String, in directory: String, subcommands: [Subcommand] = Subcommand.all) throws -> [String] {
+        let xdg = NSTemporaryDirectory() + "treereview-fish-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: xdg) }
         let result = try Shell.run("fish", ["--no-config", "-c", "source $argv[1]; complete -C $argv[2]",
                                             try script(.fish, subcommands: subcommands), line],
-                                   in: directory)
+                                   in: directory,
+                                   environment: ["XDG_CONFIG_HOME": xdg, "XDG_DATA_HOME": xdg, "XDG_CACHE_HOME": xdg])
         return try words(result).map { String($0.prefix { $0 != "\t" }) }
     }
 
