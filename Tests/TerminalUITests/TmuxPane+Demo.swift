@@ -8,7 +8,7 @@ extension TmuxPane {
         try run("stty -g > \(directory)/before")
         _ = try await waitForFile("before")
         try run("\(Self.demo) --pid-file \(directory)/pid")
-        try await waitFor("TerminalUIDemo ")
+        try await waitForScreen("the demo's first frame") { $0.first?.hasPrefix("TerminalUIDemo ") == true }
         guard let pid = pid_t(try await waitForFile("pid").trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw Timeout(description: "no pid")
         }

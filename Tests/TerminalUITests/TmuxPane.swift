@@ -53,9 +53,17 @@ final class TmuxPane {
                          "SWIFT_BACKTRACE": "enable=no"]
         variables.merge(environment) { _, given in given }
         let shell = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + ["dash", "-i"]
-        try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "test",
-                  shell.map(Self.quoted).joined(separator: " ")])
-        try await waitForScreen("the first prompt") { $0.contains { $0.hasPrefix("PROMPT$") } }
+        let started = try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "test",
+                                shell.map(Self.quoted).joined(separator: " ")])
+        do {
+            try await waitForScreen("the first prompt") { $0.contains { $0.hasPrefix("PROMPT$") } }
+        } catch {
+            let pane = try tmux(["list-panes", "-t", "test", "-F", "#{pane_pid} dead=#{pane_dead} #{pane_current_command}"])
+            let pid = pane.prefix { $0 != " " }
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+            throw Timeout(description: "\(error)\nnew-session: \(started)\npane: \(pane)\n"
+                + state.split(separator: "\n").filter { $0.hasPrefix("State") || $0.hasPrefix("Sig") }.joined(separator: "\n"))
+        }
     }
 
     deinit {
@@ -136,7 +144,8 @@ final class TmuxPane {
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Timeout(description: "timed out waiting for \(path)")
+        let screen = (try? screen()) ?? []
+        throw Timeout(description: "timed out waiting for \(path); the screen:\n" + screen.joined(separator: "\n"))
     }
 
     private static func quoted(_ word: String) -> String {
