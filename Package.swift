@@ -18,12 +18,15 @@ let package = Package(
         .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
+        .target(name: "TerminalUI"),
+        .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     ],
     swiftLanguageModes: [.v6]
 )
