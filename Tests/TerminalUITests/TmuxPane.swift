@@ -56,7 +56,7 @@ final class TmuxPane {
         let started = try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "test",
                                 shell.map(Self.quoted).joined(separator: " ")])
         do {
-            try await waitForScreen("the first prompt") { $0.contains { $0.hasPrefix("PROMPT$") } }
+            try await waitForFirstPrompt()
         } catch {
             let pane = try tmux(["list-panes", "-t", "test", "-F", "#{pane_pid} dead=#{pane_dead} #{pane_current_command}"])
             let pid = pane.prefix { $0 != " " }
@@ -124,6 +124,20 @@ final class TmuxPane {
             try await Task.sleep(for: .milliseconds(50))
         }
         throw Timeout(description: "timed out waiting for \(what); the screen:\n" + last.joined(separator: "\n"))
+    }
+
+    /// Waits for the shell's first prompt. On a loaded machine the shell has been seen
+    /// running but with nothing drawn yet; an Enter every few seconds makes it prompt again.
+    private func waitForFirstPrompt() async throws {
+        for attempt in 0..<10 {
+            do {
+                try await waitForScreen("the first prompt", timeout: .seconds(3)) { $0.contains { $0.hasPrefix("PROMPT$") } }
+                return
+            } catch let timeout as Timeout {
+                if attempt == 9 { throw timeout }
+                try press("Enter")
+            }
+        }
     }
 
     /// Waits until a row of the screen contains `text`.
