@@ -15,6 +15,8 @@ public struct RepositoryConfig: Sendable, Equatable {
     var renameLimits: [String?]
     /// Whether `core.attributesFile` is set.
     var setsAttributesFile = false
+    /// Every value of the other keys the comparison reads (``KindKeys/names``), by lowercased name.
+    var kindValues: [String: [String?]] = [:]
 
     /// A configuration with only a section (no `diff.*` keys).
     public init(section: [String: [String]] = [:]) {
@@ -64,7 +66,9 @@ extension Repository {
         defer { git_config_free(snapshot) }
         var iterator: OpaquePointer?
         let sectionPattern = section.map { "|" + $0.lowercased().replacingOccurrences(of: ".", with: "\\.") + "\\..*" } ?? ""
-        let pattern = "^(diff\\.renames|diff\\.renamelimit|core\\.attributesfile\(sectionPattern))$"
+        let kindPattern = RepositoryConfig.KindKeys.names.map { "|" + $0.replacingOccurrences(of: ".", with: "\\.") }.joined()
+            + "|" + RepositoryConfig.KindKeys.promisorPattern
+        let pattern = "^(diff\\.renames|diff\\.renamelimit|core\\.attributesfile\(kindPattern)\(sectionPattern))$"
         try LibGit2.check(git_config_iterator_glob_new(&iterator, snapshot, pattern))
         defer { git_config_iterator_free(iterator) }
         var config = RepositoryConfig()
@@ -76,6 +80,7 @@ extension Repository {
             case "diff.renames": config.renames.append(value)
             case "diff.renamelimit": config.renameLimits.append(value)
             case "core.attributesfile": config.setsAttributesFile = true
+            case _ where RepositoryConfig.KindKeys.isKindKey(name): config.kindValues[name, default: []].append(value)
             default: config.section[name, default: []].append(value ?? "true")
             }
         }
