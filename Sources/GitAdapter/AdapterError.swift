@@ -36,6 +36,8 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
     case corruptObject(id: String, looseFile: String?, path: String?)
     /// The index file cannot be read.
     case corruptIndex(path: String)
+    /// The index is a sparse index (`index.sparse`), which cannot be read.
+    case sparseIndex(path: String)
     /// A working-tree file that cannot be read.
     case unreadableFile(path: String, reason: String)
     /// A configuration value git would refuse.
@@ -88,6 +90,9 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
                 ?? "packed object \(id) is corrupt")
         case .corruptIndex(let path):
             "'\(path)': index file corrupt"
+        case .sparseIndex(let path):
+            "'\(path)' is a sparse index (index.sparse), which treereview cannot read; "
+                + "'git sparse-checkout set --no-sparse-index' expands it"
         case .unreadableFile(let path, let reason):
             "cannot hash '\(path)': \(reason)"
         case .badConfigValue(let key, let value, let problem):

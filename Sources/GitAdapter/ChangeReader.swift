@@ -105,15 +105,18 @@ extension Repository {
     /// git's filepairs with renames off, in path order.
     private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest, config: RepositoryConfig,
                                 includeUnmodified: Bool) throws -> [ChangeEntry] {
+        let submodules = try submoduleIgnores(config: config)
         if case .tree(let newTree) = resolved.newSide, request.pathspecs.isEmpty {
-            return try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
-                                         includeUnmodified: includeUnmodified)
+            return submodules.filter(try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
+                                                           includeUnmodified: includeUnmodified), repository: self)
         }
-        let builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
+        var builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
+        builder.submoduleIgnore = submodules.libgit2Level
         let exceptions = try indexExceptions(for: resolved, config: config)
         let diff = try makeDiff(resolved, builder: builder)
         var entries = DiffEntries.read(diff, workingTree: { if case .workingTree = resolved.newSide { true } else { false } }())
-        entries = try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config)
+        entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
+                                    repository: self)
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }
         return entries
     }
@@ -152,6 +155,7 @@ extension Repository {
         guard code == 0, let diff else {
             let error = diffError(code)
             if case .corruptIndex = error { throw error }
+            if case .sparseIndex = error { throw error }
             if case .unreadableFile = error { throw error }
             try diagnoseTrees(resolved)
             throw error
