@@ -15,6 +15,27 @@ extension Repository {
         return commits
     }
 
+    /// `revision` looked up in a shallow clone when it ends in parent steps (`~<n>`, `^<n>`):
+    /// its base by libgit2, the steps by a walk that stops at the shallow commits, as git's
+    /// does (libgit2 would go on to parents git does not see); `nil` in a complete repository
+    /// or for a revision without steps. A step past the end is ``AdapterError/unknownRevision(_:emptyRepository:)``.
+    func lookUpInShallowHistory(_ revision: String) throws -> ResolvedRevision? {
+        let shallow = shallowCommits
+        guard !shallow.isEmpty, let (base, steps) = ParentSteps.split(revision) else { return nil }
+        guard let start = try lookUp(base).commitID else { return nil }
+        var history = ShallowHistory(repository: self, shallow: shallow)
+        var commit = start
+        for step in steps {
+            for _ in 0..<(step.firstParent ? step.count : min(step.count, 1)) {
+                let parents = try history.parentsOf(commit)
+                let index = step.firstParent ? 0 : step.count - 1
+                guard index < parents.count else { throw AdapterError.unknownRevision(revision, emptyRepository: false) }
+                commit = parents[index]
+            }
+        }
+        return try lookUpCommit(commit, name: revision)
+    }
+
     /// The merge base git uses for `left...right` in a shallow clone, where history ends at the
     /// shallow commits (libgit2 would look for their parents and fail); `nil` in a complete
     /// repository. Like git: the common ancestors no other common ancestor descends from, the
@@ -64,7 +85,8 @@ private struct ShallowHistory {
         return seen
     }
 
-    private mutating func parentsOf(_ id: ObjectID) throws -> [ObjectID] {
+    /// The parents of commit `id` as git sees them here.
+    mutating func parentsOf(_ id: ObjectID) throws -> [ObjectID] {
         if let known = parents[id] { return known }
         var oid = id.oid
         var commit: OpaquePointer?
@@ -79,5 +101,35 @@ private struct ShallowHistory {
         parents[id] = found
         times[id] = git_commit_time(commit)
         return found
+    }
+}
+
+/// The parent steps at the end of a revision (`main~2^2`): `~<n>` follows first parents n
+/// times, `^<n>` takes the nth parent (`^0` the commit itself).
+enum ParentSteps {
+    struct Step: Equatable {
+        var firstParent: Bool
+        var count: Int
+    }
+
+    /// The revision's base and its trailing steps in order; `nil` when it ends in none.
+    static func split(_ revision: String) -> (base: String, steps: [Step])? {
+        var characters = Array(revision)
+        var steps: [Step] = []
+        while true {
+            var digits = ""
+            while let last = characters.last, last.isASCII, last.isNumber {
+                digits = String(last) + digits
+                characters.removeLast()
+            }
+            guard let marker = characters.last, marker == "~" || marker == "^", characters.count > 1 else {
+                characters += digits
+                break
+            }
+            characters.removeLast()
+            guard let count = digits.isEmpty ? 1 : Int(digits) else { return nil }
+            steps.insert(Step(firstParent: marker == "~", count: count), at: 0)
+        }
+        return steps.isEmpty ? nil : (String(characters), steps)
     }
 }

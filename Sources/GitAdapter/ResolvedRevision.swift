@@ -22,6 +22,7 @@ extension Repository {
     /// Looks `revision` up once: parsed by libgit2's revision syntax, peeled to a commit when
     /// it is one (through annotated tags), and to its tree.
     func lookUp(_ revision: String) throws -> ResolvedRevision {
+        if let walked = try lookUpInShallowHistory(revision) { return walked }
         var object: OpaquePointer?
         let code = git_revparse_single(&object, handle, revision)
         guard code == 0, let object else {
