@@ -16,10 +16,3 @@ extension FileChange {
         deletions = 0
     }
 }
-
-extension ObjectID {
-    /// The id as the model's value.
-    var hash: ObjectHash {
-        ObjectHash(bytes: withUnsafeBytes(of: oid.id, Array.init))!
-    }
-}
