@@ -36,10 +36,16 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
     case corruptObject(id: String, looseFile: String?, path: String?)
     /// The index file cannot be read.
     case corruptIndex(path: String)
+    /// The index is a sparse index (`index.sparse`), which cannot be read.
+    case sparseIndex(path: String)
     /// A working-tree file that cannot be read.
     case unreadableFile(path: String, reason: String)
     /// A configuration value git would refuse.
     case badConfigValue(key: String, value: String, problem: ConfigValueProblem)
+    /// A submodule ignore setting git does not know.
+    case badSubmoduleIgnore(key: String, value: String)
+    /// An object a partial clone did not fetch; git would fetch it from `remote`.
+    case missingFromPartialClone(id: String, isTree: Bool, path: String?, remote: String)
     /// Anything else the repository library reported, in its words.
     case repository(String)
 
@@ -84,10 +90,18 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
                 ?? "packed object \(id) is corrupt")
         case .corruptIndex(let path):
             "'\(path)': index file corrupt"
+        case .sparseIndex(let path):
+            "'\(path)' is a sparse index (index.sparse), which treereview cannot read; "
+                + "'git sparse-checkout set --no-sparse-index' expands it"
         case .unreadableFile(let path, let reason):
             "cannot hash '\(path)': \(reason)"
         case .badConfigValue(let key, let value, let problem):
             problem.message(key: key, value: value)
+        case .badSubmoduleIgnore(let key, let value):
+            "bad \(key) value '\(value)': expected none, untracked, dirty or all"
+        case .missingFromPartialClone(let id, let isTree, let path, let remote):
+            Self.prefix(path) + "\(isTree ? "tree" : "object") \(id) is not in this partial clone "
+                + "(git would fetch it from '\(remote)'; treereview does not fetch)"
         case .repository(let message):
             message
         }

@@ -7,8 +7,16 @@ extension Repository {
     /// `config` is the repository's configuration read for this run (read here when `nil`);
     /// like git, a `diff.renames` or `diff.renameLimit` value git refuses stops the comparison.
     public func changes(for request: ComparisonRequest, config: RepositoryConfig? = nil) throws -> ChangeSet {
-        var trace = Trace()
         let config = try config ?? readConfig()
+        do {
+            return try readChanges(for: request, config: config)
+        } catch let error as AdapterError {
+            throw explained(error, config: config)
+        }
+    }
+
+    private func readChanges(for request: ComparisonRequest, config: RepositoryConfig) throws -> ChangeSet {
+        var trace = Trace()
         let configuredSetting = try config.renameSetting()
         let configuredLimit = try config.renameLimit()
         let resolved = try resolve(request)
@@ -16,7 +24,8 @@ extension Repository {
         let setting = request.renames ?? configuredSetting ?? .renames(threshold: nil)
         let requestedLimit = request.renameLimit.flatMap { $0 < 0 ? nil : $0 }
         let renameOptions = RenameOptions(setting, limit: requestedLimit ?? configuredLimit, environment: environment)
-        var entries = try collectEntries(resolved, request: request, includeUnmodified: renameOptions?.harder ?? false)
+        var entries = try collectEntries(resolved, request: request, config: config,
+                                         includeUnmodified: renameOptions?.harder ?? false)
         trace.mark("collect \(entries.count) entries")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
@@ -48,7 +57,8 @@ extension Repository {
                 changes.append(FileChange(
                     status: pair.isCopy ? .copied : .renamed, path: RawPath(bytes: new.path),
                     oldPath: RawPath(bytes: source.path), similarity: pair.score * 100 / Similarity.maximumScore,
-                    oldMode: FileMode(rawValue: source.mode), newMode: FileMode(rawValue: new.mode)))
+                    oldMode: FileMode(rawValue: source.mode), newMode: FileMode(rawValue: new.mode)
+                ).withSubmoduleCommits(old: source, new: new))
                 jobs.append(LineCounter.Job(old: source, new: new))
                 continue
             }
@@ -59,7 +69,11 @@ extension Repository {
         if request.countLines {
             var counted: [Int] = []
             var work: [LineCounter.Job] = []
-            for (index, change) in changes.enumerated() where change.status != .untracked && change.status != .unmerged {
+            for (index, change) in changes.enumerated() where change.status != .untracked {
+                if change.status == .unmerged {
+                    changes[index].countAsUnmerged()
+                    continue
+                }
                 counted.append(index)
                 work.append(jobs[index])
             }
@@ -89,15 +103,20 @@ extension Repository {
     }
 
     /// git's filepairs with renames off, in path order.
-    private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest,
+    private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest, config: RepositoryConfig,
                                 includeUnmodified: Bool) throws -> [ChangeEntry] {
+        let submodules = try submoduleIgnores(config: config)
         if case .tree(let newTree) = resolved.newSide, request.pathspecs.isEmpty {
-            return try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
-                                         includeUnmodified: includeUnmodified)
+            return submodules.filter(try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
+                                                           includeUnmodified: includeUnmodified), repository: self)
         }
-        let builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
+        var builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
+        builder.submoduleIgnore = submodules.libgit2Level
+        let exceptions = try indexExceptions(for: resolved, config: config)
         let diff = try makeDiff(resolved, builder: builder)
         var entries = DiffEntries.read(diff, workingTree: { if case .workingTree = resolved.newSide { true } else { false } }())
+        entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
+                                    repository: self)
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }
         return entries
     }
@@ -136,6 +155,7 @@ extension Repository {
         guard code == 0, let diff else {
             let error = diffError(code)
             if case .corruptIndex = error { throw error }
+            if case .sparseIndex = error { throw error }
             if case .unreadableFile = error { throw error }
             try diagnoseTrees(resolved)
             throw error
@@ -164,8 +184,9 @@ extension Repository {
         }
         return FileChange(
             status: status, path: RawPath(bytes: entry.path),
-            oldMode: status == .untracked ? nil : entry.old.map { FileMode(rawValue: $0.mode) } ?? nil,
-            newMode: entry.new.map { FileMode(rawValue: $0.mode) } ?? nil)
+            oldMode: status == .untracked || entry.old?.mode == 0 ? nil : entry.old.map { FileMode(rawValue: $0.mode) },
+            newMode: entry.new.map { FileMode(rawValue: $0.mode) } ?? nil
+        ).withSubmoduleCommits(old: entry.old, new: entry.new)
     }
 
     static func path(_ pointer: UnsafePointer<CChar>?) -> RawPath {
@@ -204,7 +225,8 @@ enum DiffEntries {
     }
 
     private static func side(_ file: git_diff_file, workingTree: Bool) -> FileSide {
-        let valid = file.flags & GIT_DIFF_FLAG_VALID_ID.rawValue != 0
+        // A working-tree submodule's id is its checked-out commit, which libgit2 does not mark valid.
+        let valid = file.flags & GIT_DIFF_FLAG_VALID_ID.rawValue != 0 || (workingTree && file.mode == GIT_FILEMODE_COMMIT.rawValue)
         return FileSide(path: Repository.path(file.path).bytes, mode: UInt32(file.mode),
                         id: valid ? ObjectID(file.id) : .zero, inWorkingTree: workingTree)
     }

@@ -7,7 +7,9 @@ import Synchronization
 /// - system: `GIT_CONFIG_SYSTEM`, else `/etc/gitconfig`; none when `GIT_CONFIG_NOSYSTEM` is true;
 /// - global: `GIT_CONFIG_GLOBAL` alone when set (`/dev/null` reads nothing), else
 ///   `$XDG_CONFIG_HOME/git/config` (or `$HOME/.config/git/config`) and then `$HOME/.gitconfig`;
-/// - the repository's own `config`.
+/// - the repository's own `config`;
+/// - with `extensions.worktreeConfig` on, the worktree's `config.worktree` (where
+///   `git sparse-checkout` keeps its settings), above all the others.
 ///
 /// The repository's configuration is built from exactly these files. libgit2 still finds a
 /// few files by itself (the XDG and system attribute files, the XDG ignore file, `~/` in
@@ -95,6 +97,13 @@ struct ConfigFiles: Sendable, Equatable {
         for case let (path?, level) in files where access(path, R_OK) == 0 {
             let code = git_config_add_file_ondisk(config, path, level, handle, 0)
             if code != GIT_ENOTFOUND.rawValue { try LibGit2.check(code) }
+        }
+        var worktreeConfig: Int32 = 0
+        if git_config_get_bool(&worktreeConfig, config, "extensions.worktreeconfig") == 0, worktreeConfig != 0 {
+            let path = String(cString: git_repository_path(handle)) + "config.worktree"
+            if access(path, R_OK) == 0 {
+                try LibGit2.check(git_config_add_file_ondisk(config, path, GIT_CONFIG_LEVEL_APP, handle, 0))
+            }
         }
         try LibGit2.check(git_repository_set_config(handle, config))
     }

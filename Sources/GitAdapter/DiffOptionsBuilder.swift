@@ -7,6 +7,8 @@ struct DiffOptionsBuilder {
     let request: ComparisonRequest
     /// List unmodified files too (copy sources for `--find-copies-harder`).
     let includeUnmodified: Bool
+    /// What submodule changes the working-tree diff leaves out (see ``SubmoduleIgnores``).
+    var submoduleIgnore = GIT_SUBMODULE_IGNORE_UNTRACKED
 
     /// Runs `body` with diff options for a comparison whose new side is `newSide`.
     func withDiffOptions<T>(workingTree: Bool, _ body: (inout git_diff_options) throws -> T) rethrows -> T {
@@ -22,7 +24,7 @@ struct DiffOptionsBuilder {
         options.flags = flags
         options.context_lines = 0
         options.interhunk_lines = 0
-        options.ignore_submodules = GIT_SUBMODULE_IGNORE_UNTRACKED
+        options.ignore_submodules = submoduleIgnore
         let cStrings = request.pathspecs.map { strdup($0) }
         defer { cStrings.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = cStrings

@@ -1,4 +1,5 @@
 internal import CLibGit2
+import TreeModel
 
 /// A git object id (SHA-1) as a plain value: hashable, comparable, `Sendable`.
 struct ObjectID: Hashable, Sendable {
@@ -57,5 +58,12 @@ struct ObjectID: Hashable, Sendable {
             text.append(digits[Int(byte & 0xF)])
         }
         return String(decoding: text, as: UTF8.self)
+    }
+}
+
+extension ObjectID {
+    /// The id as the model's value.
+    var hash: ObjectHash {
+        ObjectHash(bytes: withUnsafeBytes(of: oid.id, Array.init))!
     }
 }

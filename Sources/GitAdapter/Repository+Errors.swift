@@ -7,7 +7,7 @@ extension Repository {
     func diffError(_ code: Int32) -> AdapterError {
         let failure = LibGit2.failure(code)
         if failure.errorClass == Int32(GIT_ERROR_INDEX.rawValue) {
-            return .corruptIndex(path: indexPath)
+            return unreadableIndex()
         }
         if failure.errorClass == Int32(GIT_ERROR_OS.rawValue), let file = Self.quoted(in: failure.message),
            let workdir, file.hasPrefix(workdir) {
@@ -18,6 +18,19 @@ extension Repository {
             return .missingObject(id: id, isTree: false, path: nil)
         }
         return .repository(failure.message)
+    }
+
+    /// The error for an index libgit2 cannot read: a sparse index (`index.sparse`, which
+    /// libgit2 does not know), else a corrupt one.
+    func unreadableIndex() -> AdapterError {
+        var snapshot: OpaquePointer?
+        guard git_repository_config_snapshot(&snapshot, handle) == 0 else { return .corruptIndex(path: indexPath) }
+        defer { git_config_free(snapshot) }
+        var sparse: Int32 = 0
+        if git_config_get_bool(&sparse, snapshot, "index.sparse") == 0, sparse != 0 {
+            return .sparseIndex(path: indexPath)
+        }
+        return .corruptIndex(path: indexPath)
     }
 
     /// The first text between single quotes in `message`.

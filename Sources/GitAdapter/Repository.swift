@@ -110,7 +110,7 @@ public final class Repository {
         let code = git_repository_index(&index, handle)
         guard code == 0 else {
             let failure = LibGit2.failure(code)
-            if failure.errorClass == Int32(GIT_ERROR_INDEX.rawValue) { throw AdapterError.corruptIndex(path: indexPath) }
+            if failure.errorClass == Int32(GIT_ERROR_INDEX.rawValue) { throw unreadableIndex() }
             throw AdapterError.repository(failure.message)
         }
         git_index_free(index)

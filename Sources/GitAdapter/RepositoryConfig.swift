@@ -17,6 +17,8 @@ public struct RepositoryConfig: Sendable, Equatable {
     var setsAttributesFile = false
     /// `core.pager`, its last value; `nil` when unset.
     public var corePager: String?
+    /// Every value of the other keys the comparison reads (``KindKeys/names``), by lowercased name.
+    var kindValues: [String: [String?]] = [:]
 
     /// A configuration with only a section (no `diff.*` keys).
     public init(section: [String: [String]] = [:]) {
@@ -66,7 +68,9 @@ extension Repository {
         defer { git_config_free(snapshot) }
         var iterator: OpaquePointer?
         let sectionPattern = section.map { "|" + $0.lowercased().replacingOccurrences(of: ".", with: "\\.") + "\\..*" } ?? ""
-        let pattern = "^(diff\\.renames|diff\\.renamelimit|core\\.attributesfile|core\\.pager\(sectionPattern))$"
+        let kindPattern = RepositoryConfig.KindKeys.names.map { "|" + $0.replacingOccurrences(of: ".", with: "\\.") }.joined()
+            + "|" + RepositoryConfig.KindKeys.promisorPattern
+        let pattern = "^(diff\\.renames|diff\\.renamelimit|core\\.attributesfile|core\\.pager\(kindPattern)\(sectionPattern))$"
         try LibGit2.check(git_config_iterator_glob_new(&iterator, snapshot, pattern))
         defer { git_config_iterator_free(iterator) }
         var config = RepositoryConfig()
@@ -79,6 +83,7 @@ extension Repository {
             case "diff.renamelimit": config.renameLimits.append(value)
             case "core.attributesfile": config.setsAttributesFile = true
             case "core.pager": config.corePager = value ?? "true"
+            case _ where RepositoryConfig.KindKeys.isKindKey(name): config.kindValues[name, default: []].append(value)
             default: config.section[name, default: []].append(value ?? "true")
             }
         }

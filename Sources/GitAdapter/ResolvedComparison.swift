@@ -121,6 +121,11 @@ extension Repository {
     private func mergeBase(_ a: ResolvedRevision, _ b: ResolvedRevision, spec: String) throws -> ResolvedComparison {
         guard let left = a.commitID?.oid else { throw AdapterError.notACommit(a.name) }
         guard let right = b.commitID?.oid else { throw AdapterError.notACommit(b.name) }
+        if let shallow = try shallowMergeBase(ObjectID(left), ObjectID(right), spec: spec) {
+            let baseCommit = try lookUpCommit(shallow.id, name: spec)
+            return ResolvedComparison(kind: .mergeBase, spec: spec, oldTree: baseCommit.tree, oldID: baseCommit.reportedID,
+                                      newSide: .tree(b.tree), newID: b.reportedID, warnings: shallow.warnings)
+        }
         var oids = git_oidarray()
         let code = withUnsafePointer(to: left) { l in
             withUnsafePointer(to: right) { r in git_merge_bases(&oids, handle, l, r) }

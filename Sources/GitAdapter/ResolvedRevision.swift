@@ -22,10 +22,12 @@ extension Repository {
     /// Looks `revision` up once: parsed by libgit2's revision syntax, peeled to a commit when
     /// it is one (through annotated tags), and to its tree.
     func lookUp(_ revision: String) throws -> ResolvedRevision {
+        if let walked = try lookUpInShallowHistory(revision) { return walked }
         var object: OpaquePointer?
         let code = git_revparse_single(&object, handle, revision)
         guard code == 0, let object else {
-            if LibGit2.failure(code).isObjectDatabase && code != GIT_EINVALIDSPEC.rawValue {
+            // A shallow clone's history ends where git sees no parents: not a damaged repository.
+            if LibGit2.failure(code).isObjectDatabase && code != GIT_EINVALIDSPEC.rawValue && shallowCommits.isEmpty {
                 throw AdapterError.badObject(revision)
             }
             throw AdapterError.unknownRevision(revision, emptyRepository: isHeadUnborn)
@@ -65,8 +67,10 @@ extension Repository {
         guard code == 0, let tree else {
             throw LibGit2.objectError(code, id: treeID, isTree: true, path: nil, objectsDirectory: objectsDirectory)
         }
-        let parents = (0..<git_commit_parentcount(commit)).map { ObjectID(git_commit_parent_id(commit, $0).pointee) }
-        return ResolvedRevision(name: name, objectID: objectID, commitID: ObjectID(git_commit_id(commit).pointee),
+        let id = ObjectID(git_commit_id(commit).pointee)
+        let parents = shallowCommits.contains(id) ? []
+            : (0..<git_commit_parentcount(commit)).map { ObjectID(git_commit_parent_id(commit, $0).pointee) }
+        return ResolvedRevision(name: name, objectID: objectID, commitID: id,
                                 parentIDs: parents, tree: TreeHandle(tree))
     }
 }

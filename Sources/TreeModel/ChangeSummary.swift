@@ -2,7 +2,7 @@
 ///
 /// Line totals cover the files whose content was read; they are `nil` only when there are
 /// files and none of them was read (`--no-stat`, a change list from stdin). Files whose
-/// content is not compared (untracked and unmerged ones) count in `files` and their status only.
+/// content is not compared (untracked ones) count in `files` and their status only.
 public struct ChangeSummary: Hashable, Sendable {
     /// Number of files.
     public private(set) var files = 0

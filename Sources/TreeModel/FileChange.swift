@@ -1,7 +1,7 @@
 /// One changed file: what a comparison found for one path.
 ///
-/// Stored compactly (48 bytes rather than 88: optional numbers as sentinels), since a change
-/// set may hold hundreds of thousands of them.
+/// Stored compactly (56 bytes rather than 88: optional numbers as sentinels, a submodule's
+/// commits out of line), since a change set may hold hundreds of thousands of them.
 public struct FileChange: Hashable, Sendable {
     /// The new path (the old one for a deletion).
     public var path: RawPath
@@ -14,6 +14,7 @@ public struct FileChange: Hashable, Sendable {
     private var storedSimilarity: Int32
     private var storedStatus: ChangeStatus?
     private var storedBinary: Bool?
+    private var storedCommits: SubmoduleCommits?
 
     /// How it changed; `nil` for a bare path read from a list that carries no status.
     public var status: ChangeStatus? {
@@ -51,16 +52,34 @@ public struct FileChange: Hashable, Sendable {
         set { storedNewMode = newValue?.rawValue ?? Self.noMode }
     }
 
+    /// Whether either side is a submodule (a gitlink, mode `160000`).
+    public var isSubmodule: Bool {
+        storedOldMode & Self.typeBits == Self.gitlinkType || storedNewMode & Self.typeBits == Self.gitlinkType
+    }
+    /// The commit the old side's submodule points at; `nil` when that side is no submodule.
+    public var oldCommit: ObjectHash? {
+        get { storedCommits?.old }
+        set { storedCommits = SubmoduleCommits(old: newValue, new: newCommit) }
+    }
+    /// The commit the new side's submodule points at (in the working tree: its checked-out
+    /// commit); `nil` when that side is no submodule or has no commit checked out.
+    public var newCommit: ObjectHash? {
+        get { storedCommits?.new }
+        set { storedCommits = SubmoduleCommits(old: oldCommit, new: newValue) }
+    }
+
     /// Stands for a missing count (counts are never negative).
     private static let absent = Int.min
     private static let absent32 = Int32.min
     /// Stands for a missing mode (git modes fit in 16 bits).
     private static let noMode = UInt32.max
+    private static let typeBits: UInt32 = 0o170000
+    private static let gitlinkType: UInt32 = 0o160000
 
     public init(
         status: ChangeStatus?, path: RawPath, oldPath: RawPath? = nil, similarity: Int? = nil,
         insertions: Int? = nil, deletions: Int? = nil, binary: Bool? = nil,
-        oldMode: FileMode? = nil, newMode: FileMode? = nil
+        oldMode: FileMode? = nil, newMode: FileMode? = nil, oldCommit: ObjectHash? = nil, newCommit: ObjectHash? = nil
     ) {
         self.path = path
         self.oldPath = oldPath
@@ -71,5 +90,20 @@ public struct FileChange: Hashable, Sendable {
         self.storedSimilarity = similarity.map { Int32(clamping: $0) } ?? Self.absent32
         self.storedStatus = status
         self.storedBinary = binary
+        self.storedCommits = SubmoduleCommits(old: oldCommit, new: newCommit)
     }
+}
+
+/// A submodule entry's two commits, boxed: one pointer in ``FileChange``, none for a file.
+private indirect enum SubmoduleCommits: Hashable, Sendable {
+    case pair(old: ObjectHash?, new: ObjectHash?)
+
+    /// The pair, or `nil` when both are absent.
+    init?(old: ObjectHash?, new: ObjectHash?) {
+        if old == nil && new == nil { return nil }
+        self = .pair(old: old, new: new)
+    }
+
+    var old: ObjectHash? { switch self { case .pair(let old, _): old } }
+    var new: ObjectHash? { switch self { case .pair(_, let new): new } }
 }

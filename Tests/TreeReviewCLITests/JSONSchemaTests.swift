@@ -48,6 +48,14 @@ struct JSONSchemaTests {
         Run(fixture: "worktree", arguments: ["--no-untracked", "--no-stat"]),
         Run(fixture: "worktree", arguments: ["--status", "?"], shows: [#""binary":null"#]),
         Run(fixture: "worktree", arguments: ["--staged"], shows: [#""mode":"staged""#]),
+        Run(fixture: "conflicts", arguments: ["--staged"],
+            shows: [#""status":"unmerged","insertions":0,"deletions":0,"binary":false,"oldMode":"100644","newMode":null"#,
+                    #""status":"unmerged","insertions":0,"deletions":0,"binary":false,"oldMode":null,"newMode":null"#]),
+        Run(fixture: "conflicts", arguments: [], shows: [#""path":"both.txt","status":"modified""#]),
+        Run(fixture: "conflicts", arguments: ["--staged", "--status", "U"], shows: [#""unmerged":6,"binary":0"#]),
+        Run(fixture: "symlinks", arguments: ["HEAD~1"], shows: [#""oldMode":"100644","newMode":"120000""#]),
+        Run(fixture: "intent-to-add", arguments: [], shows: [#""path":"new.txt","status":"added""#]),
+        Run(fixture: "sparse", arguments: [], shows: [#""path":"out/new.txt","status":"added""#]),
         Run(fixture: "empty", arguments: [], shows: [#""old":null"#]),
         Run(fixture: "empty", arguments: ["--staged"]),
         Run(fixture: "criss-cross", arguments: ["main...other"], shows: [#""mode":"mergeBase""#]),
@@ -104,6 +112,15 @@ struct JSONSchemaTests {
         ("a mode that is not octal", "/files/1/newMode: "),
         ("a repository file without a status", "/files/1: 'status' is a required property"),
         ("an old id for stdin", "/comparison/old: "),
+        ("a submodule without its commits", "/files/3: 'oldCommit' is a dependency of 'kind'"),
+        ("a commit on a file that is no submodule", "/files/1: 'kind' is a dependency of 'oldCommit'"),
+        ("a submodule commit that is not an id", "/files/3/newCommit: "),
+        ("an old commit where the old side is no submodule", "/files/3/oldCommit: "),
+        ("a submodule node without its commits", "/tree/1: "),
+        ("commits on a file node", "/tree/0: "),
+        ("a submodule mode without the submodule's commits", "/files/0/newMode: "),
+        ("line counts on an unmerged file", "/files/4/insertions: 2 is not one of [0, None]"),
+        ("a new side for an unmerged file", "/files/4/newMode: "),
     ])
     func brokenDocumentIsRejected(change: String, error: String) throws {
         var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.sample)) as? [String: Any])
@@ -119,22 +136,31 @@ struct JSONSchemaTests {
         #expect(try SchemaValidator.errors(Array(roundTripped)) == [])
     }
 
-    /// A small document of every kind of file: a rename, an addition, a binary file.
+    /// A small document of every kind of file: a rename, an addition, a binary file, a
+    /// submodule, an unmerged file.
     static let sample: [UInt8] = Array("""
         {"schemaVersion":1,"comparison":{"mode":"commits","spec":"a..b",\
         "old":"c4b7fd8c7a7ac10177d31342b1fb93be34e55d93","new":"a7ad73cedd40a213de874fe87c7e5510a5fe09cd"},\
-        "summary":{"files":3,"added":1,"modified":1,"deleted":0,"renamed":1,"copied":0,"typeChanged":0,"untracked":0,\
-        "unmerged":0,"binary":1,"insertions":11,"deletions":0},\
+        "summary":{"files":5,"added":1,"modified":2,"deleted":0,"renamed":1,"copied":0,"typeChanged":0,"untracked":0,\
+        "unmerged":1,"binary":1,"insertions":12,"deletions":1},\
         "files":[\
         {"path":"New.swift","oldPath":"Old.swift","status":"renamed","similarity":98,"insertions":1,"deletions":0,\
         "binary":false,"oldMode":"100644","newMode":"100644","icon":"lang-swift"},\
         {"path":"added.md","status":"added","insertions":10,"deletions":0,"binary":false,"oldMode":null,\
         "newMode":"100644","icon":"lang-markdown"},\
         {"path":"logo.gif","status":"modified","insertions":null,"deletions":null,"binary":true,"oldMode":"100644",\
-        "newMode":"100644","icon":"image-duo"}],\
+        "newMode":"100644","icon":"image-duo"},\
+        {"kind":"submodule","path":"vendor/lib","status":"modified","insertions":1,"deletions":1,"binary":false,\
+        "oldMode":"160000","newMode":"160000","oldCommit":"a35398cd0f49a220cba075e5e613f12ce1baec2e",\
+        "newCommit":"cfb9c87f58ece63c27d3f33298fe20c676add602","icon":"file-duo"},\
+        {"path":"z-conflict.txt","status":"unmerged","insertions":0,"deletions":0,"binary":false,"oldMode":"100644",\
+        "newMode":null,"icon":"file-text-duo"}],\
         "tree":[{"kind":"file","name":"New.swift","path":"New.swift","oldPath":"Old.swift","status":"renamed",\
         "similarity":98,"insertions":1,"deletions":0,"binary":false,"oldMode":"100644","newMode":"100644",\
-        "icon":"lang-swift"}]}
+        "icon":"lang-swift"},\
+        {"kind":"submodule","name":"lib","path":"vendor/lib","status":"modified","insertions":1,"deletions":1,\
+        "binary":false,"oldMode":"160000","newMode":"160000","oldCommit":"a35398cd0f49a220cba075e5e613f12ce1baec2e",\
+        "newCommit":"cfb9c87f58ece63c27d3f33298fe20c676add602","icon":"file-duo"}]}
         """.utf8)
 
     private static func `break`(_ document: inout [String: Any], _ change: String) {
@@ -154,6 +180,17 @@ struct JSONSchemaTests {
         case "an unknown status": files[1]["status"] = "gone"
         case "a mode that is not octal": files[1]["newMode"] = "100648"
         case "a repository file without a status": files[1]["status"] = nil
+        case "a submodule without its commits":
+            files[3]["oldCommit"] = nil
+            files[3]["newCommit"] = nil
+        case "a commit on a file that is no submodule": files[1]["oldCommit"] = NSNull()
+        case "a submodule commit that is not an id": files[3]["newCommit"] = "cfb9c87"
+        case "an old commit where the old side is no submodule": files[3]["oldMode"] = "100644"
+        case "a submodule node without its commits": tree[1]["oldCommit"] = nil
+        case "commits on a file node": tree[0]["oldCommit"] = NSNull()
+        case "a submodule mode without the submodule's commits": files[0]["newMode"] = "160000"
+        case "line counts on an unmerged file": files[4]["insertions"] = 2
+        case "a new side for an unmerged file": files[4]["newMode"] = "100644"
         case "an old id for stdin":
             comparison["mode"] = "stdin"
             comparison["spec"] = "stdin"
@@ -187,12 +224,17 @@ struct JSONSchemaTests {
                 pending += children
             } else {
                 var entry = node
-                entry["kind"] = nil
                 entry["name"] = nil
                 fromTree.append(entry as NSDictionary)
             }
         }
-        #expect(Set(fromTree) == Set(files.map { $0 as NSDictionary }))
+        // A file node's kind is its entry's (`submodule`), else `file`.
+        let entries = files.map { entry in
+            var node = entry
+            node["kind"] = entry["kind"] ?? "file"
+            return node as NSDictionary
+        }
+        #expect(Set(fromTree) == Set(entries))
         #expect(fromTree.count == files.count)
         let summary = try #require(document["summary"] as? [String: Any])
         #expect(summary["files"] as? Int == files.count)

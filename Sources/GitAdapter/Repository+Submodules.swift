@@ -1,0 +1,57 @@
+internal import CLibGit2
+import Foundation
+
+extension Repository {
+    /// The submodule settings git's diff would use here: `diff.ignoreSubmodules` from `config`,
+    /// and `submodule.<name>.ignore` from `.gitmodules` in the working tree and the repository's
+    /// configuration (which wins). A value git does not know in `.gitmodules` is passed over.
+    func submoduleIgnores(config: RepositoryConfig) throws -> SubmoduleIgnores {
+        var ignores = SubmoduleIgnores()
+        if let global = try config.submoduleIgnore() { ignores.global = global }
+        guard let workdir, access(workdir + ".gitmodules", R_OK) == 0 else { return ignores }
+        var gitmodules: OpaquePointer?
+        guard git_config_open_ondisk(&gitmodules, workdir + ".gitmodules") == 0, let gitmodules else { return ignores }
+        defer { git_config_free(gitmodules) }
+        var paths: [String: [UInt8]] = [:]
+        var settings: [String: SubmoduleIgnore] = [:]
+        Self.forEachSubmoduleKey(in: gitmodules) { name, key, value in
+            if key == "path" { paths[name] = Array(value.utf8) }
+            if key == "ignore", let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
+        }
+        var own: OpaquePointer?
+        if git_repository_config_snapshot(&own, handle) == 0, let own {
+            defer { git_config_free(own) }
+            Self.forEachSubmoduleKey(in: own) { name, key, value in
+                if key == "ignore", let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
+            }
+        }
+        for (name, setting) in settings {
+            if let path = paths[name] { ignores.byPath[path] = setting }
+        }
+        return ignores
+    }
+
+    /// Calls `body` with the name, key and value of every `submodule.<name>.path` and
+    /// `submodule.<name>.ignore` in `config`.
+    private static func forEachSubmoduleKey(in config: OpaquePointer, _ body: (String, String, String) -> Void) {
+        var iterator: OpaquePointer?
+        guard git_config_iterator_glob_new(&iterator, config, "^submodule\\..*\\.(path|ignore)$") == 0 else { return }
+        defer { git_config_iterator_free(iterator) }
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        while git_config_next(&entry, iterator) == 0, let current = entry?.pointee, let text = current.value {
+            let name = String(cString: current.name)
+            guard let dot = name.lastIndex(of: ".") else { continue }
+            let submodule = String(name[name.index(name.startIndex, offsetBy: "submodule.".count)..<dot])
+            body(submodule, String(name[name.index(after: dot)...]).lowercased(), String(cString: text))
+        }
+    }
+
+    /// Whether the submodule at `path` has modified tracked content (not only untracked files).
+    func hasModifiedContent(submodule path: [UInt8]) -> Bool {
+        var status: UInt32 = 0
+        let code = path.withCString { git_submodule_status(&status, handle, $0, GIT_SUBMODULE_IGNORE_UNTRACKED) }
+        guard code == 0 else { return true }
+        let modified = GIT_SUBMODULE_STATUS_WD_INDEX_MODIFIED.rawValue | GIT_SUBMODULE_STATUS_WD_WD_MODIFIED.rawValue
+        return status & modified != 0
+    }
+}
