@@ -12,11 +12,13 @@ extension Repository {
         let configuredSetting = try config.renameSetting()
         let configuredLimit = try config.renameLimit()
         let resolved = try resolve(request)
+        let pathspec = request.pathspecs.isEmpty ? nil : try pathspec(request.pathspecs, from: request.pathspecBase)
         trace.mark("resolved")
         let setting = request.renames ?? configuredSetting ?? .renames(threshold: nil)
         let requestedLimit = request.renameLimit.flatMap { $0 < 0 ? nil : $0 }
         let renameOptions = RenameOptions(setting, limit: requestedLimit ?? configuredLimit, environment: environment)
-        var entries = try collectEntries(resolved, request: request, includeUnmodified: renameOptions?.harder ?? false)
+        var entries = try collectEntries(resolved, request: request, includeUnmodified: renameOptions?.harder ?? false,
+                                         pathspec: pathspec)
         trace.mark("collect \(entries.count) entries")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
@@ -88,18 +90,21 @@ extension Repository {
                          changes: changes, warnings: warnings, trace: trace.marks)
     }
 
-    /// git's filepairs with renames off, in path order.
+    /// git's filepairs with renames off, in path order, limited to `pathspec`.
     private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest,
-                                includeUnmodified: Bool) throws -> [ChangeEntry] {
-        if case .tree(let newTree) = resolved.newSide, request.pathspecs.isEmpty {
-            return try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
-                                         includeUnmodified: includeUnmodified)
+                                includeUnmodified: Bool, pathspec: Pathspec?) throws -> [ChangeEntry] {
+        let filter = pathspec.map { PathspecFilter(pathspec: $0, repository: self) }
+        if case .tree(let newTree) = resolved.newSide {
+            let entries = try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
+                                                includeUnmodified: includeUnmodified, pathspec: pathspec)
+            return try filter?.keep(entries) ?? entries
         }
-        let builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
+        var builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
+        builder.directories = pathspec?.enclosingDirectories ?? []
         let diff = try makeDiff(resolved, builder: builder)
         var entries = DiffEntries.read(diff, workingTree: { if case .workingTree = resolved.newSide { true } else { false } }())
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }
-        return entries
+        return try filter?.keep(entries) ?? entries
     }
 
     /// Working-tree files whose id libgit2 did not compute get the id `git add` would give them,

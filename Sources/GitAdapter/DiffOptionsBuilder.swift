@@ -7,6 +7,9 @@ struct DiffOptionsBuilder {
     let request: ComparisonRequest
     /// List unmodified files too (copy sources for `--find-copies-harder`).
     let includeUnmodified: Bool
+    /// Directories holding every path the pathspec can match (see ``Pathspec``), given to
+    /// libgit2 as literal paths; the pathspec itself is applied afterwards.
+    var directories: [[UInt8]] = []
 
     /// Runs `body` with diff options for a comparison whose new side is `newSide`.
     func withDiffOptions<T>(workingTree: Bool, _ body: (inout git_diff_options) throws -> T) rethrows -> T {
@@ -19,11 +22,14 @@ struct DiffOptionsBuilder {
         if includeUnmodified {
             flags |= GIT_DIFF_INCLUDE_UNMODIFIED.rawValue
         }
+        if !directories.isEmpty {
+            flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
+        }
         options.flags = flags
         options.context_lines = 0
         options.interhunk_lines = 0
         options.ignore_submodules = GIT_SUBMODULE_IGNORE_UNTRACKED
-        let cStrings = request.pathspecs.map { strdup($0) }
+        let cStrings = directories.map { directory in directory.withCString { strdup($0) } }
         defer { cStrings.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = cStrings
         return try pointers.withUnsafeMutableBufferPointer { buffer in
