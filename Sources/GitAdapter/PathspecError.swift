@@ -1,5 +1,5 @@
-/// A pathspec git would refuse, each with git's own words (without its `fatal: `), and the
-/// few limits of treereview's own.
+/// A pathspec git would refuse, each with git's own words (without its `fatal: `), led by the
+/// element when git's words do not name it, and the few limits of treereview's own.
 public enum PathspecError: Error, Sendable, Equatable, CustomStringConvertible {
     /// An empty pathspec.
     case empty
@@ -13,22 +13,24 @@ public enum PathspecError: Error, Sendable, Equatable, CustomStringConvertible {
     case literalAndGlob(element: String)
     /// A path that climbs out of the work tree; `root` is what it is outside of, if anything.
     case outside(element: String, path: String, root: String?)
+    /// An absolute path through a directory that does not exist (or is no directory).
+    case invalidPath(element: String, path: String, reason: String)
     /// `GIT_GLOB_PATHSPECS` and `GIT_NOGLOB_PATHSPECS` both set.
     case globalGlobAndNoglob
     /// `GIT_LITERAL_PATHSPECS` with another `GIT_*_PATHSPECS`.
     case globalLiteralWithOthers
     /// Two `attr:` words on one element.
-    case attrTwice
+    case attrTwice(element: String)
     /// `attr:` with no requirement.
-    case emptyAttr
+    case emptyAttr(element: String)
     /// A requirement naming no valid attribute.
-    case invalidAttributeName(String)
+    case invalidAttributeName(String, element: String)
     /// An attribute value ending in `\`.
-    case attrValueEndsInEscape
+    case attrValueEndsInEscape(element: String)
     /// A character an attribute value cannot require.
-    case attrValueCharacter(String)
+    case attrValueCharacter(String, element: String)
     /// `prefix:` with something that is not a number, or a number beyond the pattern.
-    case invalidPrefix
+    case invalidPrefix(element: String)
     /// `prefix:` away from the top of the work tree.
     case prefixBelowTop(element: String)
     /// Magic this run cannot apply (`attr` with no repository to read attributes from).
@@ -50,22 +52,24 @@ public enum PathspecError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(element): '\(path)' is outside repository at '\(root)'"
         case .outside(let element, let path, nil):
             "\(element): '\(path)' is outside the paths listed"
+        case .invalidPath(let element, let path, let reason):
+            "\(element): Invalid path '\(path)': \(reason)"
         case .globalGlobAndNoglob:
             "global 'glob' and 'noglob' pathspec settings are incompatible"
         case .globalLiteralWithOthers:
             "global 'literal' pathspec setting is incompatible with all other global pathspec settings"
-        case .attrTwice:
-            "Only one 'attr:' specification is allowed."
-        case .emptyAttr:
-            "attr spec must not be empty"
-        case .invalidAttributeName(let name):
-            "invalid attribute name \(name)"
-        case .attrValueEndsInEscape:
-            "Escape character '\\' not allowed as last character in attr value"
-        case .attrValueCharacter(let character):
-            "cannot use '\(character)' for value matching"
-        case .invalidPrefix:
-            "invalid parameter for pathspec magic 'prefix'"
+        case .attrTwice(let element):
+            "\(element): Only one 'attr:' specification is allowed."
+        case .emptyAttr(let element):
+            "\(element): attr spec must not be empty"
+        case .invalidAttributeName(let name, let element):
+            "\(element): invalid attribute name \(name)"
+        case .attrValueEndsInEscape(let element):
+            "\(element): Escape character '\\' not allowed as last character in attr value"
+        case .attrValueCharacter(let character, let element):
+            "\(element): cannot use '\(character)' for value matching"
+        case .invalidPrefix(let element):
+            "\(element): invalid parameter for pathspec magic 'prefix'"
         case .prefixBelowTop(let element):
             "\(element): 'prefix' magic is supposed to be used at worktree's root"
         case .unsupported(let element, let magic, let reason):

@@ -35,12 +35,18 @@ extension PathspecItem {
         if let prefixMagic {
             match = Array(pattern)
             prefixLength = prefixMagic
-            guard prefixLength <= match.count else { throw PathspecError.invalidPrefix }
+            guard prefixLength <= match.count else { throw PathspecError.invalidPrefix(element: element) }
         } else if magic.contains(.top) {
             match = Array(pattern)
             prefixLength = 0
         } else {
-            guard let resolved = PathspecPath.resolve(pattern, prefix: context.prefix, workTree: context.workTree) else {
+            let found: (path: [UInt8], prefixLength: Int)?
+            do {
+                found = try PathspecPath.resolve(pattern, prefix: context.prefix, workTree: context.workTree)
+            } catch let invalid as PathspecPath.InvalidPath {
+                throw PathspecError.invalidPath(element: element, path: invalid.path, reason: invalid.reason)
+            }
+            guard let resolved = found else {
                 throw PathspecError.outside(element: element, path: String(decoding: pattern, as: UTF8.self), root: context.root)
             }
             match = resolved.path
@@ -66,11 +72,11 @@ extension PathspecItem {
             if length == 0 { continue }
             let word = bytes[position..<end]
             if word.starts(with: "prefix:".utf8) {
-                prefix = try parsePrefix(word.dropFirst(7))
+                prefix = try parsePrefix(word.dropFirst(7), element: element)
             } else if word.starts(with: "attr:".utf8) {
-                if sawAttr { throw PathspecError.attrTwice }
+                if sawAttr { throw PathspecError.attrTwice(element: element) }
                 sawAttr = true
-                attributes = try parseAttributes(word.dropFirst(5))
+                attributes = try parseAttributes(word.dropFirst(5), element: element)
                 magic.insert(.attr)
             } else if let known = PathspecMagic.words.first(where: { Array($0.name.utf8) == Array(word) }) {
                 magic.insert(known.magic)
@@ -98,7 +104,7 @@ extension PathspecItem {
 
     /// `prefix:<n>` as C's `strtol` reads it, which must take the whole word; a negative
     /// number means no prefix.
-    private static func parsePrefix(_ text: ArraySlice<UInt8>) throws -> Int? {
+    private static func parsePrefix(_ text: ArraySlice<UInt8>, element: String) throws -> Int? {
         var rest = text.drop { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
         var negative = false
         if let sign = rest.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
@@ -106,7 +112,9 @@ extension PathspecItem {
             rest = rest.dropFirst()
         }
         if rest.isEmpty && text.isEmpty { return 0 }
-        guard !rest.isEmpty, rest.allSatisfy(PathspecBytes.isDigit), rest.count < 10 else { throw PathspecError.invalidPrefix }
+        guard !rest.isEmpty, rest.allSatisfy(PathspecBytes.isDigit), rest.count < 10 else {
+            throw PathspecError.invalidPrefix(element: element)
+        }
         let number = Int(String(decoding: rest, as: UTF8.self))!
         return negative && number > 0 ? nil : number
     }
@@ -132,8 +140,8 @@ extension PathspecItem {
     }
 
     /// The requirements of `attr:…`, separated by spaces, as git's `parse_pathspec_attr_match`.
-    private static func parseAttributes(_ body: ArraySlice<UInt8>) throws -> [PathspecAttributeRequirement] {
-        if body.isEmpty { throw PathspecError.emptyAttr }
+    private static func parseAttributes(_ body: ArraySlice<UInt8>, element: String) throws -> [PathspecAttributeRequirement] {
+        if body.isEmpty { throw PathspecError.emptyAttr(element: element) }
         return try body.split(separator: 0x20).map { piece in
             var name = piece
             let state: PathspecAttributeState
@@ -147,31 +155,33 @@ extension PathspecItem {
             default:
                 if let equals = piece.firstIndex(of: UInt8(ascii: "=")) {
                     name = piece[..<equals]
-                    state = .value(try unescapeValue(piece[(equals + 1)...]))
+                    state = .value(try unescapeValue(piece[(equals + 1)...], element: element))
                 } else {
                     state = .set
                 }
             }
             guard PathspecAttributeRequirement.isValidName(Array(name)) else {
-                throw PathspecError.invalidAttributeName(String(decoding: name, as: UTF8.self))
+                throw PathspecError.invalidAttributeName(String(decoding: name, as: UTF8.self), element: element)
             }
             return PathspecAttributeRequirement(name: String(decoding: name, as: UTF8.self), state: state)
         }
     }
 
     /// An attribute value with `\` escapes removed; only letters, digits, `,`, `-` and `_`.
-    private static func unescapeValue(_ value: ArraySlice<UInt8>) throws -> String {
+    private static func unescapeValue(_ value: ArraySlice<UInt8>, element: String) throws -> String {
         var result: [UInt8] = []
         var index = value.startIndex
         while index < value.endIndex {
             if value[index] == UInt8(ascii: "\\") {
                 index += 1
-                if index == value.endIndex { throw PathspecError.attrValueEndsInEscape }
+                if index == value.endIndex { throw PathspecError.attrValueEndsInEscape(element: element) }
             }
             let byte = value[index]
             let allowed = PathspecBytes.isAlpha(byte) || PathspecBytes.isDigit(byte)
                 || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-            guard allowed else { throw PathspecError.attrValueCharacter(String(decoding: [byte], as: UTF8.self)) }
+            guard allowed else {
+                throw PathspecError.attrValueCharacter(String(decoding: [byte], as: UTF8.self), element: element)
+            }
             result.append(byte)
             index += 1
         }

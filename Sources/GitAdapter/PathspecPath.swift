@@ -4,13 +4,20 @@ import Foundation
 /// `prefix_path_gently` makes it: the current directory's prefix joined in, `.` and empty
 /// pieces dropped, `..` climbing; an absolute path must lie inside the work tree.
 enum PathspecPath {
+    /// A piece of an absolute path that cannot be resolved, in git's words.
+    struct InvalidPath: Error {
+        let path: String
+        let reason: String
+    }
+
     /// `path` from the top, and how much of the current directory's prefix it still starts
-    /// with; `nil` when it leads out of the work tree.
-    static func resolve(_ path: ArraySlice<UInt8>, prefix: [UInt8], workTree: String?) -> (path: [UInt8], prefixLength: Int)? {
+    /// with; `nil` when it leads out of the work tree. Throws ``InvalidPath`` for an absolute
+    /// path through a directory that does not exist.
+    static func resolve(_ path: ArraySlice<UInt8>, prefix: [UInt8], workTree: String?) throws -> (path: [UInt8], prefixLength: Int)? {
         if path.first == UInt8(ascii: "/") {
             var prefixLength = 0
             guard let normalized = normalize(Array(path), prefixLength: &prefixLength),
-                  let inside = relativeToWorkTree(normalized, workTree: workTree) else { return nil }
+                  let inside = try relativeToWorkTree(normalized, workTree: workTree) else { return nil }
             return (inside, 0)
         }
         var prefixLength = prefix.count
@@ -69,7 +76,7 @@ enum PathspecPath {
     /// git's `abspath_part_inside_repo`: the absolute, normalized `path` from the top of the
     /// work tree, trying the real path of each leading piece (a symbolic link to the work tree
     /// counts); `nil` when it is not inside.
-    static func relativeToWorkTree(_ path: [UInt8], workTree: String?) -> [UInt8]? {
+    static func relativeToWorkTree(_ path: [UInt8], workTree: String?) throws -> [UInt8]? {
         guard let workTree else { return nil }
         let top = Array(workTree.utf8)
         var offset = 1
@@ -85,24 +92,36 @@ enum PathspecPath {
         var index = offset
         while index < path.count {
             index += 1
-            if index < path.count && path[index] == UInt8(ascii: "/") && realPath(path[..<index]) == workTree {
+            if index < path.count && path[index] == UInt8(ascii: "/"), try realPath(path[..<index]) == workTree {
                 return Array(path[(index + 1)...])
             }
         }
-        return realPath(path[...]) == workTree ? [] : nil
+        return try realPath(path[...]) == workTree ? [] : nil
     }
 
-    /// The real path of `path` (its last piece need not exist), or `nil`.
-    static func realPath(_ path: ArraySlice<UInt8>) -> String? {
-        let text = String(decoding: path, as: UTF8.self)
-        if let resolved = realpath(text, nil) {
-            defer { free(resolved) }
-            return String(cString: resolved)
+    /// The real path of the absolute `path`, as git's `strbuf_realpath`: its last piece need
+    /// not exist, any other must (else ``InvalidPath``).
+    static func realPath(_ path: ArraySlice<UInt8>) throws -> String {
+        if let resolved = resolvedPath(String(decoding: path, as: UTF8.self)) { return resolved }
+        let pieces = path.split(separator: UInt8(ascii: "/")).map { String(decoding: $0, as: UTF8.self) }
+        var resolved = "/"
+        for (index, piece) in pieces.enumerated() {
+            let candidate = (resolved == "/" ? "" : resolved) + "/" + piece
+            if let next = resolvedPath(candidate) {
+                resolved = next
+                continue
+            }
+            let failure = errno
+            if failure == ENOENT && index == pieces.count - 1 { return candidate }
+            throw InvalidPath(path: candidate, reason: String(cString: strerror(failure)))
         }
-        let url = URL(fileURLWithPath: text)
-        guard let parent = realpath(url.deletingLastPathComponent().path, nil) else { return nil }
-        defer { free(parent) }
-        let base = String(cString: parent)
-        return (base == "/" ? "" : base) + "/" + url.lastPathComponent
+        return resolved
+    }
+
+    /// `realpath(3)`, or `nil` with `errno` set.
+    private static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

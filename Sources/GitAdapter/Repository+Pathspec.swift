@@ -6,7 +6,7 @@ extension Repository {
     /// for pathspecs run from there (real paths compared, as git compares them); empty at the
     /// top, outside the work tree, and in a bare repository.
     public func pathspecPrefix(for directory: String) -> String {
-        guard !isBare, let top = workTreeRealPath, let here = PathspecPath.realPath(Array(directory.utf8)[...]) else { return "" }
+        guard !isBare, let top = workTreeRealPath, let here = try? PathspecPath.realPath(Array(directory.utf8)[...]) else { return "" }
         guard here.hasPrefix(top), here != top else { return "" }
         let rest = here.dropFirst(top.count)
         if top == "/" { return String(rest) + "/" }
@@ -19,7 +19,7 @@ extension Repository {
     /// repository was opened with. Throws ``PathspecError`` with git's words.
     public func pathspec(_ elements: [String], from directory: String?) throws -> Pathspec {
         let workTree = isBare ? nil : workTreeRealPath
-        let root = workTree ?? PathspecPath.realPath(Array(gitDirectory.utf8).dropLast()) ?? gitDirectory
+        let root = workTree ?? (try? PathspecPath.realPath(Array(gitDirectory.utf8).dropLast())) ?? gitDirectory
         return try Pathspec(elements, prefix: directory.map(pathspecPrefix(for:)) ?? "", workTree: workTree,
                             root: root, environment: environment)
     }
@@ -52,6 +52,6 @@ extension Repository {
         guard let workdir else { return nil }
         var bytes = Array(workdir.utf8)
         while bytes.count > 1 && bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
-        return PathspecPath.realPath(bytes[...])
+        return try? PathspecPath.realPath(bytes[...])
     }
 }
