@@ -8,7 +8,8 @@ struct DiffOptionsBuilder {
     /// List unmodified files too (copy sources for `--find-copies-harder`).
     let includeUnmodified: Bool
     /// Directories holding every path the pathspec can match (see ``Pathspec``), given to
-    /// libgit2 as literal paths; the pathspec itself is applied afterwards.
+    /// libgit2 as its pathspecs (plain names it matches as directory prefixes, and walks only
+    /// below their common prefix); the pathspec itself is applied afterwards.
     var directories: [[UInt8]] = []
 
     /// Runs `body` with diff options for a comparison whose new side is `newSide`.
@@ -21,9 +22,6 @@ struct DiffOptionsBuilder {
         }
         if includeUnmodified {
             flags |= GIT_DIFF_INCLUDE_UNMODIFIED.rawValue
-        }
-        if !directories.isEmpty {
-            flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
         }
         options.flags = flags
         options.context_lines = 0

@@ -12,7 +12,7 @@ extension Pathspec {
     /// Directories (from the top, without a trailing `/`) that hold every path that can
     /// match, for libgit2 to limit its own walk of the index and working tree to them; `nil`
     /// when a match may lie anywhere, or when a directory's name holds a byte libgit2's
-    /// pathspecs read as a pattern.
+    /// pathspecs read as a pattern (a wildcard, `\`, a leading `!` or `#`, a space).
     var enclosingDirectories: [[UInt8]]? {
         if items.isEmpty { return nil }
         var directories = Set<[UInt8]>()

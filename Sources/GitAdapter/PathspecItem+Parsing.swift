@@ -7,6 +7,7 @@ extension PathspecItem {
         var workTree: String?
         /// What a path climbing out is outside of, for the message.
         var root: String?
+        /// The magic the environment gives every element.
         var global: PathspecGlobalMagic
     }
 

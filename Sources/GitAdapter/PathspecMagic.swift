@@ -3,6 +3,7 @@
 public struct PathspecMagic: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
 
+    /// The magic whose bits are `rawValue`.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// `top` (`:/`): from the top of the work tree, not the current directory.
