@@ -42,10 +42,10 @@ struct PathspecMatchingTests {
     private var repo: String { get throws { try Fixtures.repository("pathspec-index") } }
 
     /// git's answer: the matching paths, or its error without `fatal: `.
-    private func git(_ pathspec: [String], from directory: String, environment: [String: String] = [:]) throws -> Result<[String], GitFailure> {
+    private func git(_ pathspec: [String], from directory: String, environment: [String: String] = [:]) throws -> Result<[String], LsFilesRefusal> {
         let result = try Shell.run("git", ["ls-files", "-z", "--full-name", "--"] + pathspec, in: directory, environment: environment)
         guard result.status == 0 else {
-            return .failure(GitFailure(message: String(result.error.split(separator: "\n").first ?? "").replacingOccurrences(of: "fatal: ", with: "")))
+            return .failure(LsFilesRefusal(message: String(result.error.split(separator: "\n").first ?? "").replacingOccurrences(of: "fatal: ", with: "")))
         }
         return .success(result.output.split(separator: 0).map { String(decoding: $0, as: UTF8.self) })
     }
@@ -162,6 +162,6 @@ struct PathspecMatchingTests {
 }
 
 /// git's refusal, in its words.
-struct GitFailure: Error {
+struct LsFilesRefusal: Error {
     let message: String
 }
