@@ -20,12 +20,13 @@ extension Repository {
         let configuredSetting = try config.renameSetting()
         let configuredLimit = try config.renameLimit()
         let resolved = try resolve(request)
+        let pathspec = request.pathspecs.isEmpty ? nil : try pathspec(request.pathspecs, from: request.pathspecBase)
         trace.mark("resolved")
         let setting = request.renames ?? configuredSetting ?? .renames(threshold: nil)
         let requestedLimit = request.renameLimit.flatMap { $0 < 0 ? nil : $0 }
         let renameOptions = RenameOptions(setting, limit: requestedLimit ?? configuredLimit, environment: environment)
         var entries = try collectEntries(resolved, request: request, config: config,
-                                         includeUnmodified: renameOptions?.harder ?? false)
+                                         includeUnmodified: renameOptions?.harder ?? false, pathspec: pathspec)
         trace.mark("collect \(entries.count) entries")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
@@ -102,23 +103,27 @@ extension Repository {
                          changes: changes, warnings: warnings, trace: trace.marks)
     }
 
-    /// git's filepairs with renames off, in path order.
+    /// git's filepairs with renames off, in path order, limited to `pathspec`.
     private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest, config: RepositoryConfig,
-                                includeUnmodified: Bool) throws -> [ChangeEntry] {
+                                includeUnmodified: Bool, pathspec: Pathspec?) throws -> [ChangeEntry] {
         let submodules = try submoduleIgnores(config: config)
-        if case .tree(let newTree) = resolved.newSide, request.pathspecs.isEmpty {
-            return submodules.filter(try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
-                                                           includeUnmodified: includeUnmodified), repository: self)
+        let filter = pathspec.map { PathspecFilter(pathspec: $0, repository: self) }
+        if case .tree(let newTree) = resolved.newSide {
+            let entries = submodules.filter(try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
+                                                                  includeUnmodified: includeUnmodified, pathspec: pathspec),
+                                            repository: self)
+            return try filter?.keep(entries) ?? entries
         }
         var builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
         builder.submoduleIgnore = submodules.libgit2Level
+        builder.directories = pathspec?.enclosingDirectories ?? []
         let exceptions = try indexExceptions(for: resolved, config: config)
         let diff = try makeDiff(resolved, builder: builder)
         var entries = DiffEntries.read(diff, workingTree: { if case .workingTree = resolved.newSide { true } else { false } }())
         entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
                                     repository: self)
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }
-        return entries
+        return try filter?.keep(entries) ?? entries
     }
 
     /// Working-tree files whose id libgit2 did not compute get the id `git add` would give them,

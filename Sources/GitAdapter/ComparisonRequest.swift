@@ -4,8 +4,11 @@ public struct ComparisonRequest: Sendable, Equatable {
     public var revisions: [String]
     /// `--staged` / `--cached`: compare against the index instead of the working tree.
     public var staged: Bool
-    /// Paths to limit the comparison to (git pathspecs).
+    /// Paths to limit the comparison to (git pathspecs, with git's magic).
     public var pathspecs: [String]
+    /// The directory the pathspecs are relative to, as git takes them from the current
+    /// directory; `nil` (or a directory outside the work tree) is the top of the work tree.
+    public var pathspecBase: String?
     /// Whether untracked files are listed when the new side is the working tree.
     public var includeUntracked: Bool
     /// Rename and copy detection; `nil` follows the repository's `diff.renames`.
@@ -20,8 +23,9 @@ public struct ComparisonRequest: Sendable, Equatable {
     public init(
         revisions: [String] = [], staged: Bool = false, pathspecs: [String] = [],
         includeUntracked: Bool = true, renames: RenameSetting? = nil, countLines: Bool = true,
-        renameLimit: Int? = nil
+        renameLimit: Int? = nil, pathspecBase: String? = nil
     ) {
+        self.pathspecBase = pathspecBase
         self.renameLimit = renameLimit
         self.revisions = revisions
         self.staged = staged

@@ -9,6 +9,10 @@ struct DiffOptionsBuilder {
     let includeUnmodified: Bool
     /// What submodule changes the working-tree diff leaves out (see ``SubmoduleIgnores``).
     var submoduleIgnore = GIT_SUBMODULE_IGNORE_UNTRACKED
+    /// Directories holding every path the pathspec can match (see ``Pathspec``), given to
+    /// libgit2 as its pathspecs (plain names it matches as directory prefixes, and walks only
+    /// below their common prefix); the pathspec itself is applied afterwards.
+    var directories: [[UInt8]] = []
 
     /// Runs `body` with diff options for a comparison whose new side is `newSide`.
     func withDiffOptions<T>(workingTree: Bool, _ body: (inout git_diff_options) throws -> T) rethrows -> T {
@@ -25,7 +29,7 @@ struct DiffOptionsBuilder {
         options.context_lines = 0
         options.interhunk_lines = 0
         options.ignore_submodules = submoduleIgnore
-        let cStrings = request.pathspecs.map { strdup($0) }
+        let cStrings = directories.map { directory in directory.withCString { strdup($0) } }
         defer { cStrings.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = cStrings
         return try pointers.withUnsafeMutableBufferPointer { buffer in

@@ -9,12 +9,16 @@ struct TreeWalk {
     let repository: Repository
     /// Whether unmodified files are listed too (copy sources for `--find-copies-harder`).
     let includeUnmodified: Bool
+    /// Subtrees where the pathspec can match nothing are skipped unread; files are not
+    /// matched here.
+    let pathspec: Pathspec?
     private(set) var entries: [ChangeEntry] = []
     private let database: ObjectDatabase
 
-    init(repository: Repository, includeUnmodified: Bool) throws {
+    init(repository: Repository, includeUnmodified: Bool, pathspec: Pathspec? = nil) throws {
         self.repository = repository
         self.includeUnmodified = includeUnmodified
+        self.pathspec = pathspec
         database = try ObjectDatabase(repository)
     }
 
@@ -45,8 +49,8 @@ struct TreeWalk {
     /// Compares `old` with `new` on all cores: the top level here, each changed top-level
     /// directory by a worker with its own repository handle; the result in path order.
     static func parallel(repository: Repository, old: OpaquePointer?, new: OpaquePointer?,
-                         includeUnmodified: Bool) throws -> [ChangeEntry] {
-        var top = try TreeWalk(repository: repository, includeUnmodified: includeUnmodified)
+                         includeUnmodified: Bool, pathspec: Pathspec? = nil) throws -> [ChangeEntry] {
+        var top = try TreeWalk(repository: repository, includeUnmodified: includeUnmodified, pathspec: pathspec)
         let oldTree = try old.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
         let newTree = try new.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
         let pieces = try top.split(oldTree, newTree)
@@ -57,7 +61,7 @@ struct TreeWalk {
             case .entries(let entries):
                 return entries
             case .subtree(let prefix, let old, let new):
-                var walk = try TreeWalk(repository: worker, includeUnmodified: includeUnmodified)
+                var walk = try TreeWalk(repository: worker, includeUnmodified: includeUnmodified, pathspec: pathspec)
                 try walk.run(prefix: prefix, old: old, new: new)
                 return walk.entries
             }
@@ -89,8 +93,10 @@ struct TreeWalk {
             let item = (a ?? b)!
             if item.isTree {
                 if let a, let b, a.id == b.id, !includeUnmodified { continue }
+                let path = Array(item.name) + [0x2F]
+                if !mayMatch(under: path) { continue }
                 flush(&self)
-                pieces.append(.subtree(prefix: Array(item.name) + [0x2F], old: a?.id, new: b?.id))
+                pieces.append(.subtree(prefix: path, old: a?.id, new: b?.id))
             } else if let a, let b {
                 try both(a, b, &prefix)
             } else {
@@ -99,6 +105,11 @@ struct TreeWalk {
         }
         flush(&self)
         return pieces
+    }
+
+    /// Whether the pathspec may match a path below `directory` (ending in `/`).
+    private func mayMatch(under directory: [UInt8]) -> Bool {
+        pathspec?.mayMatch(under: directory) ?? true
     }
 
     /// git's tree order: names compared bytewise, a tree's name as if it ended in `/`.
@@ -148,6 +159,7 @@ struct TreeWalk {
         prefix.append(contentsOf: item.name)
         if item.isTree {
             prefix.append(0x2F)
+            if !mayMatch(under: prefix) { return }
             let tree = try lookup(item.id, at: prefix)
             try walk(deleted ? tree : nil, deleted ? nil : tree, &prefix)
             return
@@ -164,6 +176,7 @@ struct TreeWalk {
         prefix.append(contentsOf: a.name)
         if a.isTree {   // both are trees: same name in tree order means same kind
             prefix.append(0x2F)
+            if !mayMatch(under: prefix) { return }
             let oldTree = try lookup(a.id, at: prefix)
             let newTree = a.id == b.id ? oldTree : try lookup(b.id, at: prefix)
             try walk(oldTree, newTree, &prefix)

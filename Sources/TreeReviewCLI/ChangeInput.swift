@@ -27,11 +27,15 @@ struct ChangeInput {
         if options.stdin {
             let repository = try? Repository.open(at: directory, environment: environment)
             let repositoryConfig = try? repository?.readConfig(section: "treereview")
-            let list: ChangeListReader.ChangeList
+            var list: ChangeListReader.ChangeList
             do {
                 list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated, form: options.stdinForm)
             } catch let error as ChangeListReader.InputError {
                 throw UsageError("stdin: \(error.description)")
+            }
+            if !options.pathspecs.isEmpty {
+                list = try limit(list, to: options.pathspecs, repository: repository, directory: directory,
+                                 environment: environment)
             }
             let label = ComparisonLabel(kind: .stdin, spec: "stdin", old: nil, new: nil, title: "stdin")
             return ChangeInput(changes: list.changes, paths: list.paths, label: label, linesCounted: false, warnings: [],
@@ -40,7 +44,9 @@ struct ChangeInput {
         }
         let repository = try Repository.open(at: directory, environment: environment)
         let config = try repository.readConfig(section: "treereview")
-        let changeSet = try repository.changes(for: options.request, config: config)
+        var request = options.request
+        request.pathspecBase = directory
+        let changeSet = try repository.changes(for: request, config: config)
         let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,

@@ -44,6 +44,8 @@ extension ManPage {
     static let environment: [(names: [String], meaning: String)] = [
         (["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CEILING_DIRECTORIES"],
          "Honored as git honors them, so treereview --staged in a pre-commit hook shows exactly what is being committed."),
+        (["GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS"],
+         "As in git: every pathspec is literal, glob, not glob, or case-insensitive."),
         (["GIT_BASENAME_FACTOR"], "As in git: how much easier a rename between files of the same basename is accepted (0 to 100, default 50)."),
         (["HOME", "XDG_CONFIG_HOME"], "Where the user's git configuration and attributes are found, as git finds them."),
         (["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM"],

@@ -5,9 +5,6 @@ extension Options {
             if !revisions.isEmpty || staged {
                 throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
             }
-            if !pathspecs.isEmpty {
-                throw UsageError("-- <pathspec> does not apply to --stdin yet: filter the list before piping it (git diff --name-status -- <pathspec>)")
-            }
             if let option = repositoryOnlyOption {
                 let decided = option == "--no-untracked" ? "which files it lists" : "renames, copies and the rename limit"
                 throw UsageError("\(option) does not apply to --stdin: the change list already decided \(decided)")
