@@ -133,10 +133,14 @@ final class RepositorySimilarityBackend: SimilarityBackend {
     /// Whether contents may be kept at all (only when lines will be counted).
     let keepsContent: Bool
 
-    init(location: RepositoryLocation, attributes: @escaping () -> Bool, keepsContent: Bool) {
+    /// Fingerprints made by earlier runs, by blob id; what this run makes is added to it.
+    let results: ResultCache?
+
+    init(location: RepositoryLocation, attributes: @escaping () -> Bool, keepsContent: Bool, results: ResultCache? = nil) {
         self.location = location
         self.attributes = attributes
         self.keepsContent = keepsContent
+        self.results = results
     }
 
     func sizes(of sides: [FileSide]) throws -> [Int] {
@@ -150,23 +154,43 @@ final class RepositorySimilarityBackend: SimilarityBackend {
         let attributes = self.attributes()
         let location = location
         let keepContent = keepContent && keepsContent
+        let cache = self.results
         let results = try Parallel.map(count: sides.count, chunk: 8, workers: location.workers,
                                        context: { try BlobReader(location) }) { reader, index in
             let side = sides[index]
             let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
-            return try reader.withContent(of: side) { bytes -> (Fingerprint, [UInt8]?) in
+            var key: CacheKey?
+            if let cache, !side.inWorkingTree, !side.id.isZero {
+                key = CacheKey.fingerprint(side.id, binaryByAttribute: byAttribute)
+                if let print = cache.fingerprint(key!) { return Fingerprinted(print: print, key: key, found: true) }
+            }
+            return try reader.withContent(of: side) { bytes in
                 let print = Fingerprint(bytes, binary: byAttribute ?? Similarity.isBinary(bytes))
-                return (print, keepContent && !side.inWorkingTree ? Array(bytes) : nil)
+                return Fingerprinted(print: print, content: keepContent && !side.inWorkingTree ? Array(bytes) : nil, key: key)
             }
         }
         for (side, result) in zip(sides, results) {
-            if let bytes = result.1 { kept[side.id] = bytes }
+            if let bytes = result.content { kept[side.id] = bytes }
+            if let key = result.key {
+                if result.found { cache?.noteUsed(key) } else { cache?.add(result.print, for: key) }
+            }
         }
-        return results.map(\.0)
+        return results.map(\.print)
     }
 
     /// Keeps only the contents of `ids`.
     func keepOnly(_ ids: Set<ObjectID>) {
         kept = kept.filter { ids.contains($0.key) }
     }
+}
+
+/// A fingerprint as a worker made or found it.
+private struct Fingerprinted {
+    var print: Fingerprint
+    /// The content read, when the caller keeps it.
+    var content: [UInt8]?
+    /// The cache key, when the side is a stored blob and there is a cache.
+    var key: CacheKey?
+    /// Whether it came from the cache.
+    var found = false
 }

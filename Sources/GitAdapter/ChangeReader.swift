@@ -37,12 +37,13 @@ extension Repository {
             attributesFound = self.attributeFilesExist(config: config)
             return attributesFound!
         }
+        let results = request.useCache ? ResultCache.directory(environment: environment).flatMap { ResultCache(directory: $0) } : nil
         var backend: RepositorySimilarityBackend?
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)
             var detector = RenameDetector(options: renameOptions, workers: workers)
             backend = RepositorySimilarityBackend(location: location, attributes: attributes,
-                                                  keepsContent: request.countLines)
+                                                  keepsContent: request.countLines, results: results)
             renames = try detector.detect(entries, backend: backend!)
             warnings += renames.warnings
             trace.mark("renames \(renames.pairs.count)")
@@ -79,6 +80,7 @@ extension Repository {
                 work.append(jobs[index])
             }
             var counter = LineCounter(location: location, attributes: attributes())
+            counter.results = results
             if let backend {
                 // Contents read for scoring serve the line counts of the pairs that matched.
                 var ids = Set<ObjectID>()
@@ -96,6 +98,10 @@ extension Repository {
                 changes[index].insertions = count.binary ? nil : count.insertions
                 changes[index].deletions = count.binary ? nil : count.deletions
             }
+        }
+        if let results {
+            results.save()
+            trace.mark("cache saved")
         }
         changes.sort { $0.path < $1.path }
         trace.mark("sorted")

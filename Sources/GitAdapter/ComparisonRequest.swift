@@ -19,12 +19,16 @@ public struct ComparisonRequest: Sendable, Equatable {
     /// follows the config (default 1000), as git's `-l`; 0 means no limit, and so does a limit
     /// too large to square.
     public var renameLimit: Int?
+    /// Whether results of earlier runs may be used and this run's kept (the user's cache
+    /// directory; see `Docs/Performance.md`). They are the same either way.
+    public var useCache: Bool
 
     public init(
         revisions: [String] = [], staged: Bool = false, pathspecs: [String] = [],
         includeUntracked: Bool = true, renames: RenameSetting? = nil, countLines: Bool = true,
-        renameLimit: Int? = nil, pathspecBase: String? = nil
+        renameLimit: Int? = nil, pathspecBase: String? = nil, useCache: Bool = true
     ) {
+        self.useCache = useCache
         self.pathspecBase = pathspecBase
         self.renameLimit = renameLimit
         self.revisions = revisions

@@ -28,26 +28,44 @@ struct LineCounter {
     /// Contents already read, by blob id (rename scoring keeps those of the pairs it matched).
     var cache: [ObjectID: [UInt8]] = [:]
 
+    /// Counts already made, by blob ids (``ResultCache``); what this run counts is added to it.
+    var results: ResultCache?
+
     func count(_ jobs: [Job]) throws -> [Count] {
-        try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
+        let results = results
+        let outcomes = try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
             let reader = try BlobReader(location)
             reader.cache = cache
-            return Worker(reader, attributes: attributes)
+            return Worker(reader, attributes: attributes, results: results)
         }) { worker, index in
-            try worker.count(jobs[index])
+            let count = try worker.count(jobs[index])
+            return (count, worker.key, worker.stored)
         }
+        if let results {
+            for (_, key, stored) in outcomes {
+                guard let key else { continue }
+                if let stored { results.add(stored, for: key) } else { results.noteUsed(key) }
+            }
+        }
+        return outcomes.map(\.0)
     }
 
     /// Counts on one thread with its own repository handle.
     final class Worker {
         let reader: BlobReader
         let attributes: Bool
+        let results: ResultCache?
+        /// The cache key of the last count, when it depended on content read by id.
+        private(set) var key: CacheKey?
+        /// What to store under ``key`` when the last count was computed, not found.
+        private(set) var stored: Count?
         private var options = git_diff_options()
         private var textOptions = git_diff_options()
 
-        init(_ reader: BlobReader, attributes: Bool) {
+        init(_ reader: BlobReader, attributes: Bool, results: ResultCache? = nil) {
             self.reader = reader
             self.attributes = attributes
+            self.results = results
             git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
             options.context_lines = 0
             options.interhunk_lines = 0
@@ -56,6 +74,8 @@ struct LineCounter {
         }
 
         func count(_ job: Job) throws -> Count {
+            key = nil
+            stored = nil
             switch (job.old, job.new) {
             case (nil, nil):
                 return Count(insertions: 0, deletions: 0, binary: false)
@@ -75,13 +95,29 @@ struct LineCounter {
             }
         }
 
+        /// The count stored under `key` when the sides' content is named by their ids, else
+        /// `compute()`; either way ``key`` and ``stored`` tell what happened.
+        private func remembered(_ key: CacheKey, sides: [FileSide], _ compute: () throws -> Count) rethrows -> Count {
+            guard let results, sides.allSatisfy({ !$0.inWorkingTree && !$0.id.isZero && !$0.isSubmodule }) else {
+                return try compute()
+            }
+            self.key = key
+            if let count = results.count(key) { return count }
+            let count = try compute()
+            stored = count
+            return count
+        }
+
         /// Whether git treats a pair with one blob on both sides as binary: by either path's
         /// `diff` attribute, else by a NUL in the first 8,000 bytes.
         private func isBinary(_ old: FileSide, sameContentAs new: FileSide) throws -> Bool {
             let byAttribute = [attribute(old), attribute(new)]
             if byAttribute.contains(true) { return true }
             if byAttribute.allSatisfy({ $0 == false }) { return false }
-            return try reader.withContent(of: old) { Similarity.isBinary($0) }
+            return try remembered(CacheKey(.binaryOfBlob, old.id), sides: [old]) {
+                let binary = try reader.withContent(of: old) { Similarity.isBinary($0) }
+                return Count(insertions: 0, deletions: 0, binary: binary)
+            }.binary
         }
 
         /// The `diff` attribute: `true` for `-diff` (or `binary`), `false` for `diff`, `nil`
@@ -95,7 +131,16 @@ struct LineCounter {
         private func lineCount(_ side: FileSide) throws -> (Int, Bool) {
             let forced = attribute(side)
             if forced == true { return (0, true) }
-            return try reader.withContent(of: side) { bytes in
+            let key = CacheKey(.lineCountOfBlob, flags: CacheKey.attributeFlag(forced), side.id)
+            let count = try remembered(key, sides: [side]) {
+                let (lines, binary) = try countLines(side, forced: forced)
+                return Count(insertions: lines, deletions: 0, binary: binary)
+            }
+            return (count.insertions, count.binary)
+        }
+
+        private func countLines(_ side: FileSide, forced: Bool?) throws -> (Int, Bool) {
+            try reader.withContent(of: side) { bytes in
                 if forced == nil && Similarity.isBinary(bytes) { return (0, true) }
                 guard bytes.count > 0, let base = bytes.baseAddress else { return (0, false) }
                 var lines = 0
@@ -117,7 +162,13 @@ struct LineCounter {
             let oldAttribute = attribute(old), newAttribute = attribute(new)
             if oldAttribute == true || newAttribute == true { return Count(insertions: 0, deletions: 0, binary: true) }
             let forceText = oldAttribute == false && newAttribute == false
-            return try reader.withContent(of: old) { o in
+            return try remembered(CacheKey(.lineCountOfPair, flags: forceText ? 2 : 0, old.id, new.id), sides: [old, new]) {
+                try diffContents(old, new, forceText: forceText)
+            }
+        }
+
+        private func diffContents(_ old: FileSide, _ new: FileSide, forceText: Bool) throws -> Count {
+            try reader.withContent(of: old) { o in
                 try reader.withContent(of: new) { n in
                     let tally = Tally()
                     let payload = Unmanaged.passUnretained(tally).toOpaque()

@@ -94,6 +94,13 @@ struct Fingerprint: Sendable, Equatable {
         self.counts = counts
     }
 
+    /// A histogram as stored (``ResultCache``): `keys` sorted and distinct, one count each.
+    init(size: Int, keys: [UInt32], counts: [UInt32]) {
+        self.size = size
+        self.keys = keys
+        self.counts = counts
+    }
+
     init(_ bytes: [UInt8], binary: Bool? = nil) {
         let isBinary = binary ?? Similarity.isBinary(bytes)
         self = bytes.withUnsafeBytes { Fingerprint($0, binary: isBinary) }

@@ -105,6 +105,7 @@ struct ArgumentParser {
                 options.renames = .copies(threshold: nil, harder: true)
             }
         case .noStat: options.countLines = false
+        case .noCache: options.useCache = false
         case .exitCode: options.exitCode = true
         case .flatten: options.flatten = true
         case .noFlatten: options.flatten = false

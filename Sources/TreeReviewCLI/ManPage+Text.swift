@@ -58,6 +58,7 @@ extension ManPage {
         (["LESS", "LV"], "When not set, the pager gets LESS=FRX and LV=-c, as git gives them."),
         (["COLUMNS"], "The width rows are shortened to on a terminal, instead of the terminal's own width. Output that is not a terminal is never shortened."),
         (["LC_ALL", "LC_CTYPE", "LANG"], "The first one set decides the default --charset: ascii when it names a character set other than UTF-8 (C, POSIX, en_US.ISO-8859-1), else unicode."),
+        (["XDG_CACHE_HOME"], "The results cache of earlier runs is kept in $XDG_CACHE_HOME/treereview, else ~/.cache/treereview (see --no-cache)."),
         (["TREEREVIEW_WORKERS"], "How many threads count lines and detect renames; by default, one per processor."),
         (["TREEREVIEW_TRACE"], "When set, the time each phase took is printed on standard error."),
     ]

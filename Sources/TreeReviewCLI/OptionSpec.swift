@@ -52,7 +52,7 @@ struct OptionSpec: Sendable {
 enum OptionKey: Sendable, Hashable {
     case format, nulTerminated, color, noColor, staged, directory, noUntracked
     case findRenames, noRenames, findCopies, findCopiesHarder
-    case noStat, exitCode, flatten, noFlatten, help, version
+    case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
     case paginate, noPager
 }

@@ -14,6 +14,7 @@ struct Options: Equatable {
     var renames: RenameSetting?
     var renameLimit: Int?
     var countLines = true
+    var useCache = true
     var exitCode = false
     var flatten: Bool?
     var sort: TreeOrder?
@@ -40,6 +41,6 @@ struct Options: Equatable {
     var request: ComparisonRequest {
         ComparisonRequest(revisions: revisions, staged: staged, pathspecs: pathspecs,
                           includeUntracked: includeUntracked, renames: renames, countLines: countLines,
-                          renameLimit: renameLimit)
+                          renameLimit: renameLimit, useCache: useCache)
     }
 }

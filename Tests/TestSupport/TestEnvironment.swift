@@ -3,7 +3,7 @@ import Foundation
 /// The one environment every test gives git and treereview, in-process
 /// (`TreeReview.run(environment:)`, `Repository.open(environment:)`) and as a subprocess
 /// (``Shell``): no system or global git configuration, a `HOME` and `XDG_CONFIG_HOME` in an
-/// empty directory of its own, an English UTF-8 locale, and nothing else from the
+/// empty directory of its own, `XDG_CACHE_HOME` in another, an English UTF-8 locale, and nothing else from the
 /// environment the tests were started in but `PATH` (and where temporary files go).
 ///
 /// So a user's `~/.gitconfig`, `diff.renames`, `treereview.*` keys, `GIT_DIR`, `NO_COLOR`
@@ -17,6 +17,14 @@ public enum TestEnvironment {
         return path
     }()
 
+    /// Where treereview keeps its results cache in tests: a directory of its own, so that the
+    /// home stays empty.
+    public static let cacheHome: String = {
+        let path = NSTemporaryDirectory() + "treereview-tests-cache-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
     /// The variables that isolate git from everything but the repository's own configuration.
     public static var isolation: [String: String] {
         [
@@ -24,6 +32,7 @@ public enum TestEnvironment {
             "GIT_CONFIG_GLOBAL": "/dev/null",
             "HOME": home,
             "XDG_CONFIG_HOME": home,
+            "XDG_CACHE_HOME": cacheHome,
             "LC_ALL": "C.UTF-8",
         ]
     }

@@ -1,0 +1,119 @@
+import Foundation
+
+/// One immutable file of the result cache, mapped read-only: a header, an index of records
+/// sorted by key, and the records' values.
+///
+/// Layout, little-endian: `TRVCACHE`, format version (u32), record count (u32), generation
+/// (u32), 4 reserved bytes, then the checksum (u64) of those 24 bytes and the index; the
+/// index has one 64-byte entry per record (the key's six words, the record's generation, its
+/// value's offset from the end of the index, its length and the low half of its checksum);
+/// the values follow. A file is written once under a temporary name and renamed into place,
+/// and never changed after: a reader sees a whole file or none. A header or index that does
+/// not match its checksum makes the whole file damaged; a value that does not is a miss.
+final class CacheSegment: @unchecked Sendable {
+    static let magic: UInt64 = 0x4548_4341_4356_5254   // "TRVCACHE"
+    static let headerSize = 32
+    static let entrySize = 64
+
+    /// The file's name in the cache directory.
+    let name: String
+    /// The generation of the run that wrote it.
+    let generation: UInt32
+    /// How many records it holds.
+    let count: Int
+    /// The file's size in bytes.
+    let size: Int
+    private let base: UnsafeRawPointer
+    private let valuesOffset: Int
+
+    /// What opening a file found.
+    enum Opened {
+        case segment(CacheSegment)
+        /// The file is there but not a whole, valid segment (of this format version).
+        case damaged
+        /// The file could not be read (gone, or not readable).
+        case unreadable
+    }
+
+    private init(name: String, base: UnsafeRawPointer, size: Int, count: Int, generation: UInt32) {
+        self.name = name
+        self.base = base
+        self.size = size
+        self.count = count
+        self.generation = generation
+        valuesOffset = Self.headerSize + count * Self.entrySize
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
+
+    /// Maps and checks the file `name` in `directory`.
+    static func open(_ name: String, in directory: String, version: UInt32) -> Opened {
+        let descriptor = Glibc.open(directory + "/" + name, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .unreadable }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .unreadable }
+        let size = Int(status.st_size)
+        guard size >= headerSize else { return .damaged }
+        guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
+            return .unreadable
+        }
+        let base = UnsafeRawPointer(mapped)
+        func header<T: FixedWidthInteger>(_ offset: Int, _ type: T.Type) -> T {
+            T(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: T.self))
+        }
+        let count = Int(header(12, UInt32.self))
+        let indexEnd = headerSize + count * entrySize
+        guard header(0, UInt64.self) == magic, header(8, UInt32.self) == version, indexEnd <= size,
+              header(24, UInt64.self) == checksum(base, indexEnd: indexEnd) else {
+            munmap(mapped, size)
+            return .damaged
+        }
+        return .segment(CacheSegment(name: name, base: base, size: size, count: count, generation: header(16, UInt32.self)))
+    }
+
+    /// The checksum stored at offset 24: of the first 24 bytes, then of the index.
+    static func checksum(_ base: UnsafeRawPointer, indexEnd: Int) -> UInt64 {
+        let head = CacheChecksum.hash(UnsafeRawBufferPointer(start: base, count: 24))
+        return CacheChecksum.hash(UnsafeRawBufferPointer(start: base + headerSize, count: indexEnd - headerSize), seed: head)
+    }
+
+    private func word(_ entry: Int, _ index: Int) -> UInt64 {
+        UInt64(littleEndian: base.loadUnaligned(fromByteOffset: Self.headerSize + entry * Self.entrySize + index * 8, as: UInt64.self))
+    }
+
+    private func field(_ entry: Int, _ index: Int) -> UInt32 {
+        UInt32(littleEndian: base.loadUnaligned(fromByteOffset: Self.headerSize + entry * Self.entrySize + 48 + index * 4,
+                                                as: UInt32.self))
+    }
+
+    /// The key of record `entry`.
+    func key(at entry: Int) -> CacheKey {
+        CacheKey(words: (word(entry, 0), word(entry, 1), word(entry, 2), word(entry, 3), word(entry, 4), word(entry, 5)))
+    }
+
+    /// The generation record `entry` was last used in.
+    func generation(at entry: Int) -> UInt32 { field(entry, 0) }
+
+    /// The record with `key`, by binary search.
+    func index(of key: CacheKey) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let found = self.key(at: middle)
+            if found == key { return middle }
+            if found < key { low = middle + 1 } else { high = middle }
+        }
+        return nil
+    }
+
+    /// The value of record `entry`, or `nil` when it lies outside the file or does not match
+    /// its checksum. Valid as long as the segment lives.
+    func value(at entry: Int) -> UnsafeRawBufferPointer? {
+        let offset = Int(field(entry, 1)), length = Int(field(entry, 2))
+        guard offset <= size - valuesOffset, length <= size - valuesOffset - offset else { return nil }
+        let value = UnsafeRawBufferPointer(start: base + valuesOffset + offset, count: length)
+        guard UInt32(truncatingIfNeeded: CacheChecksum.hash(value)) == field(entry, 3) else { return nil }
+        return value
+    }
+}

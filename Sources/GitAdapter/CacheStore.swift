@@ -1,0 +1,154 @@
+import Foundation
+
+/// The result cache's directory: segment files (``CacheSegment``) that are only ever created
+/// whole (written under a temporary name, then renamed) and deleted, never changed, so that
+/// any number of processes may read and write at once.
+///
+/// A run opens every segment there is, looks records up in them, and at the end writes what
+/// it computed as one new segment. When there would be more than ``maximumSegments`` files,
+/// or more than ``budget`` bytes, the writing run merges all segments into one instead,
+/// keeping the most recently used records (a record is used in the generation of the run that
+/// wrote it or found it at a merge: least recently used, by generation, goes first) and
+/// deleting the files it merged. A damaged file is deleted and its records recomputed.
+final class CacheStore: @unchecked Sendable {
+    /// The segment format, also in the directory's name (``ResultCache/directory(environment:)``):
+    /// a file of another version there is damaged.
+    static let version: UInt32 = 1
+    /// The largest number of segment files before a merge.
+    static let maximumSegments = 8
+    /// The default bound on the cache's size.
+    static let defaultBudget = 64 << 20
+
+    let directory: String
+    /// The bound on the size of the files, in bytes.
+    let budget: Int
+    /// The segments, newest first.
+    let segments: [CacheSegment]
+    /// Files that were not valid segments (deleted by ``write(_:used:)``).
+    private let damaged: [String]
+    /// This run's generation: one more than the newest segment's.
+    let generation: UInt32
+
+    /// Opens (creating it if needed) the cache in `directory`; `nil` when it cannot be read.
+    init?(directory: String, budget: Int = CacheStore.defaultBudget) {
+        guard Self.makeDirectory(directory), let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+            return nil
+        }
+        self.directory = directory
+        self.budget = budget
+        var segments: [CacheSegment] = []
+        var damaged: [String] = []
+        for name in names where name.hasSuffix(".seg") {
+            switch CacheSegment.open(name, in: directory, version: Self.version) {
+            case .segment(let segment): segments.append(segment)
+            case .damaged: damaged.append(name)
+            case .unreadable: break
+            }
+        }
+        segments.sort { ($0.generation, $0.name) > ($1.generation, $1.name) }
+        self.segments = segments
+        self.damaged = damaged
+        generation = (segments.first?.generation ?? 0) &+ 1
+    }
+
+    /// Creates `directory` and its parents, private to the user, unless it exists.
+    private static func makeDirectory(_ directory: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) { return isDirectory.boolValue }
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The value stored for `key` (valid while the store lives), from the newest segment that
+    /// holds an intact one. Safe from any thread.
+    func value(for key: CacheKey) -> UnsafeRawBufferPointer? {
+        for segment in segments {
+            if let entry = segment.index(of: key), let value = segment.value(at: entry) { return value }
+        }
+        return nil
+    }
+
+    /// Writes `records` (computed by this run) as a new segment, or merges every segment and
+    /// them into one when there are too many files or bytes; `used` are keys this run found,
+    /// whose records a merge marks used in this generation. Failures are ignored: the cache
+    /// only saves work.
+    func write(_ records: [CacheRecord], used: Set<CacheKey>) {
+        for name in damaged { unlink(directory + "/" + name) }
+        let existing = segments.reduce(0) { $0 + $1.size }
+        let added = records.reduce(CacheSegment.headerSize) { $0 + $1.storedSize }
+        if segments.count + 1 > Self.maximumSegments || existing + added > budget {
+            merge(records, used: used)
+        } else if !records.isEmpty {
+            _ = publish(Self.unique(records), generation: generation)
+        }
+    }
+
+    /// Every intact record of every segment and `records`, the newest value of each key,
+    /// as many of the most recently used as fit in three quarters of the budget, as one file.
+    private func merge(_ records: [CacheRecord], used: Set<CacheKey>) {
+        var seen = Set(records.map(\.key))
+        var all = records
+        for segment in segments {
+            for entry in 0..<segment.count {
+                let key = segment.key(at: entry)
+                guard !seen.contains(key), let value = segment.value(at: entry) else { continue }
+                seen.insert(key)
+                all.append(CacheRecord(key: key, generation: used.contains(key) ? generation : segment.generation(at: entry),
+                                       value: Array(value)))
+            }
+        }
+        all.sort { $0.generation > $1.generation }
+        var kept: [CacheRecord] = []
+        var size = CacheSegment.headerSize
+        for record in all where size + record.storedSize <= budget * 3 / 4 {
+            size += record.storedSize
+            kept.append(record)
+        }
+        guard publish(Self.unique(kept), generation: generation) else { return }
+        for segment in segments { unlink(directory + "/" + segment.name) }
+        removeAbandonedFiles()
+    }
+
+    /// `records` sorted by key, the first of each key kept.
+    private static func unique(_ records: [CacheRecord]) -> [CacheRecord] {
+        var seen = Set<CacheKey>()
+        return records.filter { seen.insert($0.key).inserted }.sorted { $0.key < $1.key }
+    }
+
+    /// Writes a segment under a temporary name and renames it into place.
+    private func publish(_ records: [CacheRecord], generation: UInt32) -> Bool {
+        let bytes = CacheRecord.segmentBytes(records, generation: generation, version: Self.version)
+        let unique = "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let temporary = directory + "/tmp-" + unique
+        let final = directory + "/" + String(format: "%010u", generation) + "-" + unique + ".seg"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
+        }
+        close(descriptor)
+        guard written, rename(temporary, final) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Deletes temporary files that a run which stopped half-way left, an hour old or more.
+    private func removeAbandonedFiles() {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        let now = Date()
+        for name in names where name.hasPrefix("tmp-") {
+            let path = directory + "/" + name
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+            if let modified, now.timeIntervalSince(modified) > 3600 { unlink(path) }
+        }
+    }
+}

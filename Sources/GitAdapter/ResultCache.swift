@@ -1,0 +1,90 @@
+import Foundation
+
+/// Results that cost reading and diffing blobs and never change, kept between runs in the
+/// user's cache directory: similarity fingerprints by blob id, line counts by blob pair.
+/// Every record's key holds all the result depends on (the ids, how the `diff` attribute
+/// judged the blobs), so a run after a new commit computes only what the new blobs need.
+///
+/// Reads are safe from any thread; ``add(_:for:)``, ``noteUsed(_:)`` and ``save()`` are
+/// for the thread that runs the comparison.
+final class ResultCache: @unchecked Sendable {
+    let store: CacheStore
+    private var added: [CacheRecord] = []
+    private var used = Set<CacheKey>()
+
+    /// The cache of `directory`, or `nil` when it cannot be used.
+    init?(directory: String, budget: Int = CacheStore.defaultBudget) {
+        guard let store = CacheStore(directory: directory, budget: budget) else { return nil }
+        self.store = store
+    }
+
+    /// `$XDG_CACHE_HOME/treereview/v1`, else `$HOME/.cache/treereview/v1`; `nil` when neither
+    /// variable holds an absolute path.
+    static func directory(environment: [String: String]) -> String? {
+        let version = "/treereview/v\(CacheStore.version)"
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + version }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache" + version }
+        return nil
+    }
+
+    // MARK: Reading
+
+    /// The fingerprint stored for `key`, if any.
+    func fingerprint(_ key: CacheKey) -> Fingerprint? {
+        guard let value = store.value(for: key), value.count >= 12 else { return nil }
+        let size = Int(value.loadUnaligned(as: UInt64.self).littleEndian)
+        let count = Int(value.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)
+        guard value.count == 12 + 8 * count, size >= 0 else { return nil }
+        func words(at offset: Int) -> [UInt32] {
+            let stored = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: value[offset..<offset + 4 * count]))
+                initialized = count
+            }
+            return UInt32(1).littleEndian == 1 ? stored : stored.map { UInt32(littleEndian: $0) }
+        }
+        return Fingerprint(size: size, keys: words(at: 12), counts: words(at: 12 + 4 * count))
+    }
+
+    /// The line count stored for `key`, if any.
+    func count(_ key: CacheKey) -> LineCounter.Count? {
+        guard let value = store.value(for: key), value.count == 17 else { return nil }
+        let insertions = Int(truncatingIfNeeded: value.loadUnaligned(as: UInt64.self).littleEndian)
+        let deletions = Int(truncatingIfNeeded: value.loadUnaligned(fromByteOffset: 8, as: UInt64.self).littleEndian)
+        guard insertions >= 0, deletions >= 0, value[16] <= 1 else { return nil }
+        return LineCounter.Count(insertions: insertions, deletions: deletions, binary: value[16] == 1)
+    }
+
+    // MARK: Recording
+
+    /// Marks a record this run found as used now.
+    func noteUsed(_ key: CacheKey) {
+        used.insert(key)
+    }
+
+    /// Records a fingerprint this run computed.
+    func add(_ print: Fingerprint, for key: CacheKey) {
+        var value: [UInt8] = []
+        value.reserveCapacity(12 + 8 * print.keys.count)
+        value.appendLittleEndian(UInt64(print.size))
+        value.appendLittleEndian(UInt32(print.keys.count))
+        for word in print.keys { value.appendLittleEndian(word) }
+        for word in print.counts { value.appendLittleEndian(word) }
+        added.append(CacheRecord(key: key, generation: store.generation, value: value))
+    }
+
+    /// Records a line count this run computed.
+    func add(_ count: LineCounter.Count, for key: CacheKey) {
+        var value: [UInt8] = []
+        value.reserveCapacity(17)
+        value.appendLittleEndian(UInt64(count.insertions))
+        value.appendLittleEndian(UInt64(count.deletions))
+        value.append(count.binary ? 1 : 0)
+        added.append(CacheRecord(key: key, generation: store.generation, value: value))
+    }
+
+    /// Writes what this run added (see ``CacheStore/write(_:used:)``).
+    func save() {
+        store.write(added, used: used)
+        added = []
+    }
+}
