@@ -17,7 +17,7 @@ struct CacheRecord: Sendable {
         bytes.appendLittleEndian(version)
         bytes.appendLittleEndian(UInt32(records.count))
         bytes.appendLittleEndian(generation)
-        bytes.appendLittleEndian(UInt32(0))
+        bytes.appendLittleEndian(UInt32(records.reduce(0) { $0 + $1.value.count }))
         bytes.appendLittleEndian(UInt64(0))   // the checksum, filled in below
         var offset = 0
         for record in records {

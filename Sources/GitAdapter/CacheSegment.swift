@@ -4,7 +4,7 @@ import Foundation
 /// sorted by key, and the records' values.
 ///
 /// Layout, little-endian: `TRVCACHE`, format version (u32), record count (u32), generation
-/// (u32), 4 reserved bytes, then the checksum (u64) of those 24 bytes and the index; the
+/// (u32), the values' total length (u32), then the checksum (u64) of those 24 bytes and the index; the
 /// index has one 64-byte entry per record (the key's six words, the record's generation, its
 /// value's offset from the end of the index, its length and the low half of its checksum);
 /// the values follow. A file is written once under a temporary name and renamed into place,
@@ -64,8 +64,8 @@ final class CacheSegment: @unchecked Sendable {
         }
         let count = Int(header(12, UInt32.self))
         let indexEnd = headerSize + count * entrySize
-        guard header(0, UInt64.self) == magic, header(8, UInt32.self) == version, indexEnd <= size,
-              header(24, UInt64.self) == checksum(base, indexEnd: indexEnd) else {
+        guard header(0, UInt64.self) == magic, header(8, UInt32.self) == version,
+              indexEnd + Int(header(20, UInt32.self)) == size, header(24, UInt64.self) == checksum(base, indexEnd: indexEnd) else {
             munmap(mapped, size)
             return .damaged
         }

@@ -69,17 +69,18 @@ final class CacheStore: @unchecked Sendable {
         return nil
     }
 
-    /// Writes `records` (computed by this run) as a new segment, or merges every segment and
-    /// them into one when there are too many files or bytes; `used` are keys this run found,
-    /// whose records a merge marks used in this generation. Failures are ignored: the cache
-    /// only saves work.
+    /// Writes `records` (computed by this run; none: nothing is written) as a new segment, or
+    /// merges every segment and them into one when there would be too many files or bytes;
+    /// `used` are keys this run found, whose records a merge marks used in this generation.
+    /// Failures are ignored: the cache only saves work.
     func write(_ records: [CacheRecord], used: Set<CacheKey>) {
         for name in damaged { unlink(directory + "/" + name) }
+        if records.isEmpty { return }
         let existing = segments.reduce(0) { $0 + $1.size }
         let added = records.reduce(CacheSegment.headerSize) { $0 + $1.storedSize }
         if segments.count + 1 > Self.maximumSegments || existing + added > budget {
             merge(records, used: used)
-        } else if !records.isEmpty {
+        } else {
             _ = publish(Self.unique(records), generation: generation)
         }
     }
