@@ -28,11 +28,9 @@ struct ObjectID: Hashable, Sendable {
 
     /// The id whose 20 raw bytes start at `bytes`.
     init(rawBytes bytes: UnsafeRawPointer) {
-        var high: UInt64 = 0, middle: UInt64 = 0, low: UInt32 = 0
-        for index in 0..<8 { high = high << 8 | UInt64(bytes.load(fromByteOffset: index, as: UInt8.self)) }
-        for index in 8..<16 { middle = middle << 8 | UInt64(bytes.load(fromByteOffset: index, as: UInt8.self)) }
-        for index in 16..<20 { low = low << 8 | UInt32(bytes.load(fromByteOffset: index, as: UInt8.self)) }
-        self.init(high: high, middle: middle, low: low)
+        self.init(high: UInt64(bigEndian: bytes.loadUnaligned(as: UInt64.self)),
+                  middle: UInt64(bigEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)),
+                  low: UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
     }
 
     var isZero: Bool { high == 0 && middle == 0 && low == 0 }

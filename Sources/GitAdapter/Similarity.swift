@@ -50,29 +50,48 @@ struct Fingerprint: Sendable, Equatable {
 
     /// Builds the histogram of `bytes`. For text (`binary == false`) a CR right before an LF
     /// is skipped; a last chunk shorter than 64 bytes without a newline is dropped, as git does.
+    ///
+    /// A chunk ends at the first LF or after 64 counted bytes; a skipped CR can only be the
+    /// byte right before an LF that ends a chunk, so each chunk is found with one `memchr`
+    /// over at most 65 bytes and hashed without a test per byte.
     init(_ bytes: UnsafeRawBufferPointer, binary: Bool) {
         size = bytes.count
         var chunks: [UInt64] = []
         chunks.reserveCapacity(bytes.count / 24 + 1)
         if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 {
-            var a: UInt32 = 0, b: UInt32 = 0, n: UInt32 = 0
-            let end = base + bytes.count
-            var cursor = base
-            while cursor < end {
-                let c = cursor.pointee
-                cursor += 1
-                // In text, a CR right before an LF does not count.
-                if c == 13 && !binary && cursor < end && cursor.pointee == 10 { continue }
-                let oldA = a
-                a = ((a << 7) ^ (b >> 25)) &+ UInt32(c)
-                b = (b << 7) ^ (oldA >> 25)
-                n += 1
-                if n < 64 && c != 10 { continue }
+            let count = bytes.count
+            var start = 0
+            while start < count {
+                let window = min(count - start, 65)
+                // The chunk hashes base[start..<stop], then an LF when it ends at one; the next starts at `next`.
+                var stop = start + 64, next = start + 64, counted = 64, endsAtNewline = false
+                if let hit = memchr(base + start, 10, window) {
+                    let newline = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - base
+                    let skipsCR = !binary && newline > start && base[newline - 1] == 13
+                    let length = newline - start + (skipsCR ? 0 : 1)
+                    if length <= 64 {
+                        stop = skipsCR ? newline - 1 : newline
+                        next = newline + 1
+                        counted = length
+                        endsAtNewline = true
+                    }
+                } else if window < 64 {
+                    break   // a short last chunk without a newline
+                }
+                var a: UInt32 = 0, b: UInt32 = 0
+                for index in start..<stop {
+                    let oldA = a
+                    a = ((a << 7) ^ (b >> 25)) &+ UInt32(base[index])
+                    b = (b << 7) ^ (oldA >> 25)
+                }
+                if endsAtNewline {
+                    let oldA = a
+                    a = ((a << 7) ^ (b >> 25)) &+ 10
+                    b = (b << 7) ^ (oldA >> 25)
+                }
                 let key = (a &+ b &* 0x61) % Similarity.hashBase
-                chunks.append(UInt64(key) << 32 | UInt64(n))
-                n = 0
-                a = 0
-                b = 0
+                chunks.append(UInt64(key) << 32 | UInt64(counted))
+                start = next
             }
         }
         chunks.sort()

@@ -46,14 +46,21 @@ struct TreeWalk {
         case subtree(prefix: [UInt8], old: ObjectID?, new: ObjectID?)
     }
 
-    /// Compares `old` with `new` on all cores: the top level here, each changed top-level
-    /// directory by a worker with its own repository handle; the result in path order.
+    /// How many levels of directories ``parallel(repository:old:new:includeUnmodified:pathspec:)``
+    /// reads itself before handing subtrees to workers: the top level alone is too coarse
+    /// when one top-level directory holds most of the files.
+    static let splitDepth = 2
+
+    /// Compares `old` with `new` on all cores: the top two levels here, each changed subtree
+    /// below them by a worker with its own repository handle; the result in path order.
     static func parallel(repository: Repository, old: OpaquePointer?, new: OpaquePointer?,
                          includeUnmodified: Bool, pathspec: Pathspec? = nil) throws -> [ChangeEntry] {
         var top = try TreeWalk(repository: repository, includeUnmodified: includeUnmodified, pathspec: pathspec)
         let oldTree = try old.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
         let newTree = try new.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
-        let pieces = try top.split(oldTree, newTree)
+        var pieces: [Piece] = []
+        try top.split(oldTree, newTree, prefix: [], depth: splitDepth - 1, into: &pieces)
+        top.flush(into: &pieces)
         let location = repository.location
         let parts = try Parallel.map(count: pieces.count, chunk: 1, workers: location.workers,
                                      context: { try location.open() }) { worker, index in
@@ -69,20 +76,23 @@ struct TreeWalk {
         return parts.flatMap { $0 }
     }
 
-    /// The top level of a walk as pieces, in order.
-    private mutating func split(_ old: RawTree?, _ new: RawTree?) throws -> [Piece] {
+    /// Moves the entries found so far to the end of `pieces`.
+    private mutating func flush(into pieces: inout [Piece]) {
+        if !entries.isEmpty {
+            pieces.append(.entries(entries))
+            entries = []
+        }
+    }
+
+    /// The top `depth + 1` levels of a walk under `start` as pieces, in order: files found
+    /// here, and the subtrees below those levels still to compare.
+    private mutating func split(_ old: RawTree?, _ new: RawTree?, prefix start: [UInt8], depth: Int,
+                                into pieces: inout [Piece]) throws {
         defer { withExtendedLifetime(old) {}; withExtendedLifetime(new) {} }
         let left = old?.items ?? []
         let right = new?.items ?? []
-        var pieces: [Piece] = []
-        func flush(_ walk: inout TreeWalk) {
-            if !walk.entries.isEmpty {
-                pieces.append(.entries(walk.entries))
-                walk.entries = []
-            }
-        }
         var i = 0, j = 0
-        var prefix: [UInt8] = []
+        var prefix = start
         while i < left.count || j < right.count {
             let order: Int
             if i == left.count { order = 1 } else if j == right.count { order = -1 } else { order = Self.compare(left[i], right[j]) }
@@ -93,18 +103,22 @@ struct TreeWalk {
             let item = (a ?? b)!
             if item.isTree {
                 if let a, let b, a.id == b.id, !includeUnmodified { continue }
-                let path = Array(item.name) + [0x2F]
+                let path = start + Array(item.name) + [0x2F]
                 if !mayMatch(under: path) { continue }
-                flush(&self)
-                pieces.append(.subtree(prefix: path, old: a?.id, new: b?.id))
+                if depth > 0 {
+                    let oldTree = try a.map { try lookup($0.id, at: path) }
+                    let newTree = try b.map { $0.id == a?.id ? oldTree! : try lookup($0.id, at: path) }
+                    try split(oldTree, newTree, prefix: path, depth: depth - 1, into: &pieces)
+                } else {
+                    flush(into: &pieces)
+                    pieces.append(.subtree(prefix: path, old: a?.id, new: b?.id))
+                }
             } else if let a, let b {
                 try both(a, b, &prefix)
             } else {
                 try side(item, &prefix, deleted: a != nil)
             }
         }
-        flush(&self)
-        return pieces
     }
 
     /// Whether the pathspec may match a path below `directory` (ending in `/`).
