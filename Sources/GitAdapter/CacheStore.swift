@@ -11,7 +11,7 @@ import Foundation
 /// wrote it or found it at a merge: least recently used, by generation, goes first) and
 /// deleting the files it merged. A damaged file is deleted and its records recomputed.
 final class CacheStore: @unchecked Sendable {
-    /// The segment format, also in the directory's name (``ResultCache/directory(environment:)``):
+    /// The segment format, also in the directory's name (``ResultCache/root(environment:)``):
     /// a file of another version there is damaged.
     static let version: UInt32 = 1
     /// The largest number of segment files before a merge.
@@ -73,16 +73,19 @@ final class CacheStore: @unchecked Sendable {
     /// merges every segment and them into one when there would be too many files or bytes;
     /// `used` are keys this run found, whose records a merge marks used in this generation.
     /// Failures are ignored: the cache only saves work.
-    func write(_ records: [CacheRecord], used: Set<CacheKey>) {
+    /// Returns whether it merged.
+    @discardableResult
+    func write(_ records: [CacheRecord], used: Set<CacheKey>) -> Bool {
         for name in damaged { unlink(directory + "/" + name) }
-        if records.isEmpty { return }
+        if records.isEmpty { return false }
         let existing = segments.reduce(0) { $0 + $1.size }
         let added = records.reduce(CacheSegment.headerSize) { $0 + $1.storedSize }
         if segments.count + 1 > Self.maximumSegments || existing + added > budget {
             merge(records, used: used)
-        } else {
-            _ = publish(Self.unique(records), generation: generation)
+            return true
         }
+        _ = publish(Self.unique(records), generation: generation)
+        return false
     }
 
     /// Every intact record of every segment and `records`, the newest value of each key,

@@ -37,7 +37,7 @@ extension Repository {
             attributesFound = self.attributeFilesExist(config: config)
             return attributesFound!
         }
-        let results = request.useCache ? ResultCache.directory(environment: environment).flatMap { ResultCache(directory: $0) } : nil
+        let results = request.useCache ? ResultCache(for: self) : nil
         var backend: RepositorySimilarityBackend?
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)

@@ -53,7 +53,10 @@ public final class Repository {
     public var gitDirectory: String { String(cString: git_repository_path(handle)) }
 
     /// The object directory (shared by all worktrees), ending in `/`.
-    var objectsDirectory: String { String(cString: git_repository_commondir(handle)) + "objects/" }
+    var objectsDirectory: String { commonDirectory + "objects/" }
+
+    /// The git directory shared by all worktrees (where the objects and refs are), ending in `/`.
+    var commonDirectory: String { String(cString: git_repository_commondir(handle)) }
 
     /// The index file's path.
     var indexPath: String { indexFile ?? gitDirectory + "index" }
@@ -63,12 +66,16 @@ public final class Repository {
     /// of `environment` (so a git hook sees the index git prepared for it), and reading
     /// configuration from where git would with that environment (see ``ConfigFiles``).
     public static func open(at directory: String, environment: [String: String]) throws -> Repository {
-        LibGit2.ensureInitialized()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw AdapterError.missingDirectory(directory)
         }
         let configFiles = try ConfigFiles(environment: environment)
+        let gitDirectoryGiven = !(environment["GIT_DIR"] ?? "").isEmpty
+        if !gitDirectoryGiven && !RepositoryMarkers.mayBeFound(from: URL(fileURLWithPath: directory).standardizedFileURL.path) {
+            throw AdapterError.notARepository(directory)
+        }
+        LibGit2.ensureInitialized()
         try configFiles.applySearchPaths()
         let base = URL(fileURLWithPath: directory)
         func resolve(_ path: String) -> String {

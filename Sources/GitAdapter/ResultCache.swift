@@ -1,9 +1,10 @@
 import Foundation
 
-/// Results that cost reading and diffing blobs and never change, kept between runs in the
-/// user's cache directory: similarity fingerprints by blob id, line counts by blob pair.
-/// Every record's key holds all the result depends on (the ids, how the `diff` attribute
-/// judged the blobs), so a run after a new commit computes only what the new blobs need.
+/// Results that cost reading objects and never change, kept between runs in the user's
+/// cache directory, one directory per repository (its worktrees share it): similarity
+/// fingerprints by blob id, line counts by blob pair, tree comparisons by tree pair. Every
+/// record's key holds all the result depends on (the ids, how the `diff` attribute judged
+/// the blobs), so a run after a new commit computes only what the new objects need.
 ///
 /// Reads are safe from any thread; ``add(_:for:)``, ``noteUsed(_:)`` and ``save()`` are
 /// for the thread that runs the comparison.
@@ -18,13 +19,42 @@ final class ResultCache: @unchecked Sendable {
         self.store = store
     }
 
-    /// `$XDG_CACHE_HOME/treereview/v1`, else `$HOME/.cache/treereview/v1`; `nil` when neither
-    /// variable holds an absolute path.
-    static func directory(environment: [String: String]) -> String? {
+    /// The cache of `repository` (see ``directory(environment:commonDirectory:)``), which
+    /// names the repository in a file `repository`; `nil` when there is none to use.
+    convenience init?(for repository: Repository) {
+        let common = repository.commonDirectory
+        guard let directory = Self.directory(environment: repository.environment, commonDirectory: common) else { return nil }
+        self.init(directory: directory)
+        let marker = directory + "/" + Self.markerName
+        if access(marker, F_OK) != 0 {
+            let temporary = marker + "-\(getpid())"
+            if (try? Data(common.utf8).write(to: URL(fileURLWithPath: temporary))) != nil { rename(temporary, marker) }
+        }
+    }
+
+    /// The file of a repository's cache directory that names the repository's git directory.
+    static let markerName = "repository"
+
+    /// `$XDG_CACHE_HOME/treereview/v1`, else `$HOME/.cache/treereview/v1`: where every
+    /// repository's cache directory is; `nil` when neither variable holds an absolute path.
+    static func root(environment: [String: String]) -> String? {
         let version = "/treereview/v\(CacheStore.version)"
         if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + version }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache" + version }
         return nil
+    }
+
+    /// The cache directory of the repository whose common git directory is `commonDirectory`:
+    /// under ``root(environment:)``, named after the repository's directory and a hash of
+    /// the git directory's real path.
+    static func directory(environment: [String: String], commonDirectory: String) -> String? {
+        guard let root = root(environment: environment) else { return nil }
+        let real = URL(fileURLWithPath: commonDirectory).resolvingSymlinksInPath().path
+        var name = URL(fileURLWithPath: real).lastPathComponent
+        if name == ".git" { name = URL(fileURLWithPath: real).deletingLastPathComponent().lastPathComponent }
+        let readable = String(name.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || "0123456789._-".unicodeScalars.contains($0)) }.prefix(40))
+        let hash = Array(real.utf8).withUnsafeBytes { CacheChecksum.hash($0) }
+        return root + "/" + (readable.isEmpty ? "repository" : readable) + "-" + String(hash, radix: 16)
     }
 
     // MARK: Reading
@@ -82,9 +112,23 @@ final class ResultCache: @unchecked Sendable {
         added.append(CacheRecord(key: key, generation: store.generation, value: value))
     }
 
-    /// Writes what this run added (see ``CacheStore/write(_:used:)``).
+    /// Writes what this run added (see ``CacheStore/write(_:used:)``). After a merge, the
+    /// caches of repositories that are gone are deleted too.
     func save() {
-        store.write(added, used: used)
+        if store.write(added, used: used) { Self.removeCachesOfRemovedRepositories(besides: store.directory) }
         added = []
+    }
+
+    /// Deletes the sibling cache directories whose `repository` file names a git directory
+    /// that no longer exists.
+    static func removeCachesOfRemovedRepositories(besides directory: String) {
+        let root = (directory as NSString).deletingLastPathComponent
+        let manager = FileManager.default
+        for name in (try? manager.contentsOfDirectory(atPath: root)) ?? [] where root + "/" + name != directory {
+            let sibling = root + "/" + name
+            guard let data = manager.contents(atPath: sibling + "/" + markerName), let path = String(data: data, encoding: .utf8),
+                  path.hasPrefix("/"), !manager.fileExists(atPath: path) else { continue }
+            try? manager.removeItem(atPath: sibling)
+        }
     }
 }

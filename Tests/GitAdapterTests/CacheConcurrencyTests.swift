@@ -43,7 +43,7 @@ struct CacheConcurrencyTests {
                 #expect(output == expected[range], "round \(round): \(range)")
             }
         }
-        let directory = ResultCache.directory(environment: ["XDG_CACHE_HOME": cache])!
+        let directory = CacheDifferentialTests.directory(cache, of: repo)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory)
         #expect(!names.contains { $0.hasPrefix("tmp-") }, "no temporary file is left")
         let store = try #require(CacheStore(directory: directory))

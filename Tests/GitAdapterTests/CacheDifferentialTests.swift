@@ -18,10 +18,18 @@ struct CacheDifferentialTests {
         return result.output
     }
 
-    private func segments(_ cache: String) -> [String] {
-        let directory = ResultCache.directory(environment: ["XDG_CACHE_HOME": cache])!
-        return ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".seg") }.sorted()
+    /// Every segment file of the cache under `cache`, as paths below it.
+    static func segments(_ cache: String) -> [String] {
+        let files = FileManager.default.enumerator(atPath: cache)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".seg") }.sorted()
     }
+
+    /// The cache directory of `repo` (a working tree with a `.git` directory) under `cache`.
+    static func directory(_ cache: String, of repo: String) -> String {
+        ResultCache.directory(environment: ["XDG_CACHE_HOME": cache], commonDirectory: repo + "/.git")!
+    }
+
+    private func segments(_ cache: String) -> [String] { Self.segments(cache) }
 
     /// Cold, then warm: both equal to `--no-cache`, and the warm run wrote nothing (it found
     /// everything it needed).
@@ -91,8 +99,8 @@ struct CacheDifferentialTests {
         let warm = try json(range, in: repo, cache: cache)
         #expect(warm == (try json(range, in: repo, cache: nil)), "the warm run after a new commit prints what a cold one does")
         #expect(warm != cold, "the new commit shows")
-        let store = try #require(CacheStore(directory: ResultCache.directory(environment: ["XDG_CACHE_HOME": cache])!))
-        let added = store.segments.filter { !before.contains($0.name) }.reduce(0) { $0 + $1.count }
+        let store = try #require(CacheStore(directory: Self.directory(cache, of: repo)))
+        let added = store.segments.filter { name in !before.contains { $0.hasSuffix(name.name) } }.reduce(0) { $0 + $1.count }
         // Two edits, a rename with an edit and an addition: at most three line counts and
         // four fingerprints (the renamed file's two blobs, the added file as a candidate).
         #expect(added > 0 && added <= 8, "only the new commit's blobs were counted and fingerprinted: \(added) records")
@@ -102,9 +110,8 @@ struct CacheDifferentialTests {
         let repo = try Fixtures.repository("renames")
         let cache = try Fixtures.temporaryDirectory()
         let expected = try json(["start..attributes"], in: repo, cache: cache)
-        let directory = ResultCache.directory(environment: ["XDG_CACHE_HOME": cache])!
         let name = try #require(segments(cache).first)
-        let url = URL(fileURLWithPath: directory + "/" + name)
+        let url = URL(fileURLWithPath: cache + "/" + name)
         var bytes = try [UInt8](Data(contentsOf: url))
         bytes[CacheSegment.headerSize + 70] ^= 0xFF
         try Data(bytes).write(to: url)
@@ -112,6 +119,33 @@ struct CacheDifferentialTests {
         #expect(!segments(cache).contains(name), "the damaged file is gone")
         #expect(segments(cache).count == 1, "and its records were written again")
         #expect(try json(["start..attributes"], in: repo, cache: cache) == expected)
+    }
+
+    @Test func eachRepositoryHasItsOwnCacheAndWorktreesShareIt() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        let first = try Fixtures.fresh("branches"), second = try Fixtures.fresh("branches")
+        _ = try json(["main..feature"], in: first, cache: cache)
+        _ = try json(["main..feature"], in: second, cache: cache)
+        #expect(Self.directory(cache, of: first) != Self.directory(cache, of: second))
+        #expect(segments(cache).count == 2, "one file in each repository's directory: \(segments(cache))")
+        let marker = Self.directory(cache, of: first) + "/" + ResultCache.markerName
+        #expect(try String(contentsOfFile: marker, encoding: .utf8).hasSuffix("/.git/"), "the directory names its repository")
+
+        let worktree = try Fixtures.fresh("linked-worktree")
+        try expectSameColdAndWarm(["main..side"], in: worktree, cache: cache)
+        let fromMain = try json(["main..side"], in: worktree + "-main", cache: cache)
+        #expect(fromMain == (try json(["main..side"], in: worktree + "-main", cache: nil)))
+        #expect(segments(cache).count == 3, "the main worktree found what the linked one kept: \(segments(cache))")
+    }
+
+    @Test func theCacheOfARemovedRepositoryIsDeleted() throws {
+        let cache = try Fixtures.temporaryDirectory()
+        let gone = try Fixtures.fresh("branches"), kept = try Fixtures.fresh("branches")
+        for repo in [gone, kept] { _ = try json(["main..feature"], in: repo, cache: cache) }
+        try FileManager.default.removeItem(atPath: gone)
+        ResultCache.removeCachesOfRemovedRepositories(besides: Self.directory(cache, of: kept) + "-another")
+        #expect(!FileManager.default.fileExists(atPath: Self.directory(cache, of: gone)))
+        #expect(FileManager.default.fileExists(atPath: Self.directory(cache, of: kept)))
     }
 
     @Test func theDiffAttributeIsPartOfTheKey() throws {
