@@ -12,6 +12,10 @@ struct CacheKey: Hashable, Sendable, Comparable {
         case binaryOfBlob = 3
         /// `--numstat` of an old blob against a new one.
         case lineCountOfPair = 4
+        /// The entries between an old tree and a new one (``TreeWalk``).
+        case treeDiff = 5
+        /// The new trees an old tree was last compared with.
+        case recentTrees = 6
     }
 
     /// The first word: kind, flags and the options byte, as stored.

@@ -25,9 +25,11 @@ extension Repository {
         let setting = request.renames ?? configuredSetting ?? .renames(threshold: nil)
         let requestedLimit = request.renameLimit.flatMap { $0 < 0 ? nil : $0 }
         let renameOptions = RenameOptions(setting, limit: requestedLimit ?? configuredLimit, environment: environment)
-        var entries = try collectEntries(resolved, request: request, config: config,
-                                         includeUnmodified: renameOptions?.harder ?? false, pathspec: pathspec)
-        trace.mark("collect \(entries.count) entries")
+        let results = request.useCache ? ResultCache(for: self) : nil
+        var source = ""
+        var entries = try collectEntries(resolved, request: request, config: config, includeUnmodified: renameOptions?.harder ?? false,
+                                         pathspec: pathspec, results: results, source: &source)
+        trace.mark("collect \(entries.count) entries\(source)")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
         // Looked up once, the first time content is read.
@@ -37,7 +39,6 @@ extension Repository {
             attributesFound = self.attributeFilesExist(config: config)
             return attributesFound!
         }
-        let results = request.useCache ? ResultCache(for: self) : nil
         var backend: RepositorySimilarityBackend?
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)
@@ -111,13 +112,19 @@ extension Repository {
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.
     private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest, config: RepositoryConfig,
-                                includeUnmodified: Bool, pathspec: Pathspec?) throws -> [ChangeEntry] {
+                                includeUnmodified: Bool, pathspec: Pathspec?, results: ResultCache?,
+                                source: inout String) throws -> [ChangeEntry] {
         let submodules = try submoduleIgnores(config: config)
         let filter = pathspec.map { PathspecFilter(pathspec: $0, repository: self) }
         if case .tree(let newTree) = resolved.newSide {
-            let entries = submodules.filter(try TreeWalk.parallel(repository: self, old: resolved.oldTree?.pointer, new: newTree.pointer,
-                                                                  includeUnmodified: includeUnmodified, pathspec: pathspec),
-                                            repository: self)
+            let walked: [ChangeEntry]
+            if let results, let oldTree = resolved.oldTree, pathspec == nil, !includeUnmodified {
+                walked = try treeEntries(oldTree.id, newTree.id, results: results, source: &source)
+            } else {
+                walked = try TreeWalk.parallel(repository: self, old: resolved.oldTree?.id, new: newTree.id,
+                                               includeUnmodified: includeUnmodified, pathspec: pathspec)
+            }
+            let entries = submodules.filter(walked, repository: self)
             return try filter?.keep(entries) ?? entries
         }
         var builder = DiffOptionsBuilder(request: request, includeUnmodified: includeUnmodified)
@@ -130,6 +137,28 @@ extension Repository {
                                     repository: self)
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }
         return try filter?.keep(entries) ?? entries
+    }
+
+    /// The entries between two trees through the results cache: stored ones, else those
+    /// composed from the stored comparison of `old` with the tree it was last compared with
+    /// and a walk from that tree to `new` (a branch that grew), else a whole walk. `source`
+    /// says which, for the trace.
+    private func treeEntries(_ old: ObjectID, _ new: ObjectID, results: ResultCache, source: inout String) throws -> [ChangeEntry] {
+        if let stored = results.treeDiff(old, new) {
+            results.noteUsed(CacheKey(.treeDiff, old, new))
+            source = " (cached)"
+            return stored
+        }
+        var entries: [ChangeEntry]?
+        if let previous = results.recentTrees(comparedWith: old).first(where: { $0 != new }),
+           let base = results.treeDiff(old, previous),
+           let step = try? TreeWalk.parallel(repository: self, old: previous, new: new, includeUnmodified: false) {
+            entries = TreeWalk.composed(base: base, step: step)
+            source = " (composed with \(step.count) entries walked)"
+        }
+        let walked = try entries ?? TreeWalk.parallel(repository: self, old: old, new: new, includeUnmodified: false)
+        results.add(treeDiff: walked, old, new)
+        return walked
     }
 
     /// Working-tree files whose id libgit2 did not compute get the id `git add` would give them,

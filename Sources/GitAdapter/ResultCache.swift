@@ -91,6 +91,11 @@ final class ResultCache: @unchecked Sendable {
         used.insert(key)
     }
 
+    /// Records a value this run computed.
+    func add(value: [UInt8], for key: CacheKey) {
+        added.append(CacheRecord(key: key, generation: store.generation, value: value))
+    }
+
     /// Records a fingerprint this run computed.
     func add(_ print: Fingerprint, for key: CacheKey) {
         var value: [UInt8] = []

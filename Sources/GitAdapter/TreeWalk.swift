@@ -53,11 +53,11 @@ struct TreeWalk {
 
     /// Compares `old` with `new` on all cores: the top two levels here, each changed subtree
     /// below them by a worker with its own repository handle; the result in path order.
-    static func parallel(repository: Repository, old: OpaquePointer?, new: OpaquePointer?,
+    static func parallel(repository: Repository, old: ObjectID?, new: ObjectID?,
                          includeUnmodified: Bool, pathspec: Pathspec? = nil) throws -> [ChangeEntry] {
         var top = try TreeWalk(repository: repository, includeUnmodified: includeUnmodified, pathspec: pathspec)
-        let oldTree = try old.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
-        let newTree = try new.map { try top.lookup(ObjectID(git_tree_id($0).pointee), at: []) }
+        let oldTree = try old.map { try top.lookup($0, at: []) }
+        let newTree = try new.map { $0 == old ? oldTree! : try top.lookup($0, at: []) }
         var pieces: [Piece] = []
         try top.split(oldTree, newTree, prefix: [], depth: splitDepth - 1, into: &pieces)
         top.flush(into: &pieces)

@@ -101,9 +101,37 @@ struct CacheDifferentialTests {
         #expect(warm != cold, "the new commit shows")
         let store = try #require(CacheStore(directory: Self.directory(cache, of: repo)))
         let added = store.segments.filter { name in !before.contains { $0.hasSuffix(name.name) } }.reduce(0) { $0 + $1.count }
-        // Two edits, a rename with an edit and an addition: at most three line counts and
-        // four fingerprints (the renamed file's two blobs, the added file as a candidate).
-        #expect(added > 0 && added <= 8, "only the new commit's blobs were counted and fingerprinted: \(added) records")
+        // Two edits, a rename with an edit and an addition: at most four line counts, three
+        // fingerprints (the renamed file's two blobs, the added file as a candidate), the new
+        // tree comparison and the list of trees compared with main's.
+        #expect(added > 0 && added <= 9, "only the new commit's blobs were counted and fingerprinted: \(added) records")
+    }
+
+    @Test func aGrownBranchIsComposedFromThePreviousComparisonAsAWalkFindsIt() throws {
+        let repo = try Fixtures.temporaryDirectory() + "/composed"
+        let cache = try Fixtures.temporaryDirectory()
+        try Self.script(repo, """
+            mkdir -p dir sub/deep keep; for f in a b c d e f g; do lines 12 "$f" > "$f.txt"; done
+            lines 5 x > dir/x.txt; lines 5 y > sub/deep/y.txt; lines 5 k > keep/k.txt; lines 3 file > node; lines 4 m > mode.sh
+            commit base; git checkout -q -b feature
+            lines 13 a > a.txt; git rm -q b.txt; lines 9 new > new.txt; lines 12 c > moved-c.txt; git rm -q c.txt
+            chmod +x mode.sh; git rm -q -r dir; mkdir dir2; lines 5 x > dir2/x.txt; ln -s a.txt d-link; lines 14 e > e.txt
+            commit "feature 1"
+            """)
+        _ = try json(["main..feature"], in: repo, cache: cache)
+        try Self.script(repo, """
+            lines 12 a > a.txt; lines 12 b > b.txt; git rm -q new.txt; lines 13 e > e.txt; chmod -x mode.sh
+            git rm -q node; mkdir node; lines 2 inside > node/file; git rm -q -r sub; lines 3 sub > sub
+            rm d-link; lines 2 link > d-link; ln -sf b.txt f.txt; lines 6 added > zz.txt; git rm -q -r keep
+            commit "feature 2"
+            """, fresh: false)
+        let warm = try Shell.run(Binary.path, ["--format", "json", "main..feature"], in: repo,
+                                 environment: ["XDG_CACHE_HOME": cache, "TREEREVIEW_TRACE": "1"])
+        #expect(warm.error.contains("(composed with "), "the comparison was composed: \(warm.error)")
+        #expect(warm.output == (try json(["main..feature"], in: repo, cache: nil)))
+        try expectSameColdAndWarm(["--find-copies-harder", "main..feature"], in: repo, cache: cache)
+        let git = try GitOracle.changes(in: repo, ["-M", "main..feature"])
+        #expect(git.count >= 10, "every kind of change is there: \(git.map(\.path))")
     }
 
     @Test func aDamagedCacheFileIsReplacedWithoutAWord() throws {

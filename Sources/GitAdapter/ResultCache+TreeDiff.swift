@@ -1,0 +1,124 @@
+import Foundation
+
+/// Tree comparisons in the results cache: the entries ``TreeWalk`` found between two trees
+/// (renames off, no pathspec, no unmodified files), and for each old tree the new trees it
+/// was last compared with, so that a comparison with a grown branch walks only from the
+/// branch's previous tree (``TreeWalk/composed(base:step:)``).
+extension ResultCache {
+    /// How many new trees are remembered per old tree.
+    static let recentTreesKept = 4
+
+    /// The entries between trees `old` and `new`, if stored.
+    func treeDiff(_ old: ObjectID, _ new: ObjectID) -> [ChangeEntry]? {
+        guard let value = store.value(for: CacheKey(.treeDiff, old, new)) else { return nil }
+        return Self.decodeEntries(value)
+    }
+
+    /// The new trees `old` was last compared with, newest first.
+    func recentTrees(comparedWith old: ObjectID) -> [ObjectID] {
+        guard let value = store.value(for: CacheKey(.recentTrees, old)), value.count % 20 == 0 else { return [] }
+        return stride(from: 0, to: value.count, by: 20).map { ObjectID(rawBytes: value.baseAddress! + $0) }
+    }
+
+    /// Records the entries between `old` and `new`, and `new` as the newest tree compared with `old`.
+    func add(treeDiff entries: [ChangeEntry], _ old: ObjectID, _ new: ObjectID) {
+        add(value: Self.encode(entries), for: CacheKey(.treeDiff, old, new))
+        let recent = [new] + recentTrees(comparedWith: old).filter { $0 != new }.prefix(Self.recentTreesKept - 1)
+        var value: [UInt8] = []
+        for id in recent { value.appendRaw(id) }
+        add(value: value, for: CacheKey(.recentTrees, old))
+    }
+
+    /// Entries as stored: per entry, its kind (0 added, 1 deleted, 2 modified, 3 type
+    /// changed), the path's length (u32) and bytes, then mode (u32) and id of each side it has.
+    static func encode(_ entries: [ChangeEntry]) -> [UInt8] {
+        var value: [UInt8] = []
+        value.reserveCapacity(entries.count * 100)
+        value.appendLittleEndian(UInt32(entries.count))
+        for entry in entries {
+            let kind: UInt8
+            switch entry.kind {
+            case .added: kind = 0
+            case .deleted: kind = 1
+            case .modified: kind = 2
+            default: kind = 3
+            }
+            value.append(kind)
+            let path = entry.path
+            value.appendLittleEndian(UInt32(path.count))
+            value.append(contentsOf: path)
+            for side in [entry.old, entry.new] {
+                guard let side else { continue }
+                value.appendLittleEndian(side.mode)
+                value.appendRaw(side.id)
+            }
+        }
+        return value
+    }
+
+    /// The entries of ``encode(_:)``'s bytes, or `nil` when they are not such bytes.
+    static func decodeEntries(_ value: UnsafeRawBufferPointer) -> [ChangeEntry]? {
+        var reader = CacheValueReader(value)
+        guard let count = reader.u32(), count <= value.count else { return nil }
+        var entries: [ChangeEntry] = []
+        entries.reserveCapacity(Int(count))
+        for _ in 0..<count {
+            guard let kindByte = reader.byte(), kindByte <= 3, let length = reader.u32(), let path = reader.bytes(Int(length)) else {
+                return nil
+            }
+            let kind: ChangeEntry.Kind = [.added, .deleted, .modified, .typeChanged][Int(kindByte)]
+            func side() -> FileSide? {
+                guard let mode = reader.u32(), let id = reader.id() else { return nil }
+                return FileSide(path: path, mode: mode, id: id)
+            }
+            let old = kind == .added ? nil : side()
+            let new = kind == .deleted ? nil : side()
+            if (kind != .added && old == nil) || (kind != .deleted && new == nil) { return nil }
+            entries.append(ChangeEntry(kind: kind, old: old, new: new))
+        }
+        return reader.isAtEnd ? entries : nil
+    }
+}
+
+/// Reads a stored value front to back; every read fails (`nil`) past the end.
+struct CacheValueReader {
+    private let bytes: UnsafeRawBufferPointer
+    private var offset = 0
+
+    init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func byte() -> UInt8? {
+        guard offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func u32() -> UInt32? {
+        guard bytes.count - offset >= 4 else { return nil }
+        defer { offset += 4 }
+        return UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    mutating func id() -> ObjectID? {
+        guard bytes.count - offset >= 20 else { return nil }
+        defer { offset += 20 }
+        return ObjectID(rawBytes: bytes.baseAddress! + offset)
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard count >= 0, bytes.count - offset >= count else { return nil }
+        defer { offset += count }
+        return Array(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count]))
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the id's 20 bytes.
+    mutating func appendRaw(_ id: ObjectID) {
+        Swift.withUnsafeBytes(of: id.high.bigEndian) { append(contentsOf: $0) }
+        Swift.withUnsafeBytes(of: id.middle.bigEndian) { append(contentsOf: $0) }
+        Swift.withUnsafeBytes(of: id.low.bigEndian) { append(contentsOf: $0) }
+    }
+}
