@@ -65,3 +65,10 @@ extension ObjectID {
         ObjectHash(bytes: withUnsafeBytes(of: oid.id, Array.init))!
     }
 }
+
+extension ObjectID: Comparable {
+    /// The order of the ids' bytes.
+    static func < (a: ObjectID, b: ObjectID) -> Bool {
+        (a.high, a.middle, a.low) < (b.high, b.middle, b.low)
+    }
+}

@@ -2,19 +2,20 @@ extension RenameDetector {
     /// git's same-basename pass: a source and a destination that are the only ones with
     /// their basename pair when they score at least the basename minimum.
     mutating func findBasenameMatches(among active: [Int], backend: some SimilarityBackend) throws {
-        var sourceByName: [ArraySlice<UInt8>: Int] = [:]
-        for s in active {
-            let name = sources[s].side.basename
+        var sourceByName: [Basename: Int] = [:]
+        sourceByName.reserveCapacity(active.count)
+        let sourceNames = active.map { Basename(sources[$0].side.basename) }
+        for (s, name) in zip(active, sourceNames) {
             sourceByName[name] = sourceByName[name] == nil ? s : -1
         }
-        var destinationByName: [ArraySlice<UInt8>: Int] = [:]
+        var destinationByName: [Basename: Int] = [:]
+        destinationByName.reserveCapacity(destinations.count)
         for d in destinations.indices where destinations[d].match == nil {
-            let name = destinations[d].side.basename
+            let name = Basename(destinations[d].side.basename)
             destinationByName[name] = destinationByName[name] == nil ? d : -1
         }
         var candidates: [(source: Int, destination: Int)] = []
-        for s in active {
-            let name = sources[s].side.basename
+        for (s, name) in zip(active, sourceNames) {
             guard sourceByName[name] == s, let d = destinationByName[name], d >= 0 else { continue }
             candidates.append((s, d))
         }
@@ -51,4 +52,19 @@ extension RenameDetector {
         for (k, index) in wanted.enumerated() { scores[index] = computed[k] }
         return scores
     }
+}
+
+/// A basename as a dictionary key: hashed once, word by word, instead of byte by byte.
+struct Basename: Hashable {
+    let bytes: ArraySlice<UInt8>
+    let hash: UInt64
+
+    init(_ bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+        hash = bytes.withUnsafeBytes { CacheChecksum.hash($0) }
+    }
+
+    static func == (a: Basename, b: Basename) -> Bool { a.hash == b.hash && a.bytes == b.bytes }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }

@@ -43,9 +43,9 @@ extension RenameDetector {
         let prints = try backend.fingerprints(of: sides, keepContent: false)
 
         // Basenames as numbers, so that comparing two is one integer compare.
-        var nameIDs: [ArraySlice<UInt8>: Int] = [:]
+        var nameIDs: [Basename: Int] = [:]
         func nameID(_ side: FileSide) -> Int {
-            let name = side.basename
+            let name = Basename(side.basename)
             if let id = nameIDs[name] { return id }
             nameIDs[name] = nameIDs.count
             return nameIDs.count - 1

@@ -104,15 +104,16 @@ struct RenameDetector {
     // MARK: Exact renames
 
     private mutating func findExactRenames() {
-        var byID: [ObjectID: [Int]] = [:]
-        for (index, source) in sources.enumerated() {
-            byID[source.side.id, default: []].append(index)
-        }
+        // Sources by id: each id's run of `byID`, in source order.
+        let byID = sources.indices.sorted { (sources[$0].side.id, $0) < (sources[$1].side.id, $1) }
+        var runOf: [ObjectID: Int] = [:]
+        runOf.reserveCapacity(sources.count)
+        for (position, s) in byID.enumerated().reversed() { runOf[sources[s].side.id] = position }
         for d in destinations.indices {
             let target = destinations[d].side
-            guard !target.id.isZero, let candidates = byID[target.id] else { continue }
+            guard !target.id.isZero, let first = runOf[target.id] else { continue }
             var best = -1, bestRank = -1, budget = 100
-            for s in candidates {
+            for s in byID[first...].prefix(while: { sources[$0].side.id == target.id }) {
                 let source = sources[s]
                 if !(source.side.isRegularFile && target.isRegularFile) && source.side.mode != target.mode { continue }
                 if source.used > 0 && !options.copies { continue }
