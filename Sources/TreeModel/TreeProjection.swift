@@ -12,8 +12,9 @@ public struct ProjectedNode: Hashable, Sendable {
 }
 
 /// What is shown of a ``FileTree``: its nodes with directory-only chains flattened
-/// (unless turned off). A projection never changes the tree or any identity.
-public struct TreeProjection: Sendable {
+/// (unless turned off), by the rule of ``RowProjection``. A projection never changes the
+/// tree or any identity.
+public struct TreeProjection: RowProjection, Sendable {
     /// The tree projected.
     public let tree: FileTree
     /// Whether directory-only chains are shown as one row.
@@ -22,6 +23,20 @@ public struct TreeProjection: Sendable {
     public init(tree: FileTree, flatten: Bool = true) {
         self.tree = tree
         self.flatten = flatten
+    }
+
+    public var flattensChains: Bool { flatten }
+
+    public func isDirectory(_ node: Int) -> Bool { tree.slots[node].isDirectory }
+
+    public func onlyChild(of node: Int) -> Int? {
+        let slot = tree.slots[node]
+        return slot.childCount == 1 ? Int(tree.childList[Int(slot.childStart)]) : nil
+    }
+
+    public func parent(of node: Int) -> Int? {
+        let parent = Int(tree.slots[node].parent)
+        return parent == FileTree.root || parent < 0 ? nil : parent
     }
 
     /// The top-level rows.
@@ -33,20 +48,10 @@ public struct TreeProjection: Sendable {
         return tree.childList[Int(slot.childStart)..<Int(slot.childStart + slot.childCount)].map { row(startingAt: Int($0)) }
     }
 
-    /// The row that starts at `node`: the node, extended through single-directory children.
+    /// The row that starts at `node`: the node, extended through single-directory children
+    /// (``RowProjection/rowEnd(from:)``).
     public func row(startingAt node: Int) -> ProjectedNode {
-        guard flatten else { return ProjectedNode(first: node, node: node) }
-        return tree.slots.withUnsafeBufferPointer { slots in
-            tree.childList.withUnsafeBufferPointer { list in
-                var current = node
-                while slots[current].isDirectory, slots[current].childCount == 1 {
-                    let only = Int(list[Int(slots[current].childStart)])
-                    guard slots[only].isDirectory else { break }
-                    current = only
-                }
-                return ProjectedNode(first: node, node: current)
-            }
-        }
+        ProjectedNode(first: node, node: rowEnd(from: node))
     }
 
     /// The nodes a row shows, outermost first.

@@ -4,7 +4,7 @@
 /// - Flattening follows ``TreeProjection`` (chains count children in the whole tree).
 /// - `depth`: rows at levels below `depth` are open, deeper directories are collapsed rows
 ///   with their roll-up; `nil` opens everything.
-/// - Search (tree-model.md §6): `hide` shows only matches and their ancestors, and lists and
+/// - Search (Docs/TreeModel.md#search): `hide` shows only matches and their ancestors, and lists and
 ///   counts only matching files; `collapse` closes everything but the way to the matches;
 ///   `expand` keeps the expansion and opens the way to every match.
 public struct TreeView: Sendable {
@@ -23,7 +23,10 @@ public struct TreeView: Sendable {
     /// The files shown, sorted by path bytes, each path once.
     public var listedChanges: [FileChange] { filteredChanges ?? changeTree.sortedChanges }
     /// The number of files shown (``listedChanges``' count, without making them).
-    public var listedCount: Int { filteredChanges?.count ?? changeTree.tree.uniqueEntriesInByteOrder.count }
+    public var listedCount: Int { filteredEntries?.count ?? changeTree.tree.uniqueEntriesInByteOrder.count }
+    /// The input entries of the files shown, in the order of ``listedChanges``.
+    public var listedEntries: [Int] { filteredEntries ?? changeTree.tree.uniqueEntriesInByteOrder }
+    private let filteredEntries: [Int]?
     private let filteredChanges: [FileChange]?
     private let expanded: [Bool]
 
@@ -42,9 +45,12 @@ public struct TreeView: Sendable {
         if let search, searchMode == .hide {
             let matches = search.matches
             self.summaries = NodeSummaries(tree: tree, source: changeTree.source, includes: { matches[$0] })
-            self.filteredChanges = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }.map(changeTree.change(ofEntry:))
+            let entries = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }
+            self.filteredEntries = entries
+            self.filteredChanges = entries.map(changeTree.change(ofEntry:))
         } else {
             self.summaries = changeTree.summaries
+            self.filteredEntries = nil
             self.filteredChanges = nil
         }
 
@@ -62,16 +68,21 @@ public struct TreeView: Sendable {
         self.expanded = expanded
     }
 
+    /// Opens the directories whose rows lie on levels below `depth` (``ExpansionDepth``).
+    /// A node's parent comes before it in the tree's storage, so one pass in storage order
+    /// knows every parent's row level before its children's.
     private static func expand(_ projection: TreeProjection, depth: Int?, into expanded: inout [Bool]) {
+        let slots = projection.tree.slots
         guard let depth else {
-            for index in expanded.indices { expanded[index] = projection.tree.slots[index].isDirectory }
+            for index in expanded.indices { expanded[index] = slots[index].isDirectory }
             return
         }
-        var stack: [(ProjectedNode, Int)] = projection.topLevel.map { ($0, 0) }
-        while let (row, level) = stack.popLast() {
-            guard projection.tree.slots[row.node].isDirectory, level < depth else { continue }
-            for node in projection.chain(of: row) { expanded[node] = true }
-            stack += projection.children(of: row.node).map { ($0, level + 1) }
+        var levels = [Int32](repeating: 0, count: slots.count)
+        for index in slots.indices.dropFirst() where slots[index].isDirectory {
+            let parent = Int(slots[index].parent)
+            let level = projection.rowLevel(of: index, parentRowLevel: parent == FileTree.root ? nil : Int(levels[parent]))
+            levels[index] = Int32(clamping: level)
+            expanded[index] = ExpansionDepth.opens(rowLevel: level, depth: depth)
         }
     }
 

@@ -4,7 +4,7 @@
 /// A slot is never reused while the forest lives (a removed node is only marked dead), so a
 /// slot number identifies one node with one path; this lets visible rows be compared by
 /// slot, and lets a journal undo changes (for all-or-nothing batches) without a copy.
-struct PathForest: Sendable {
+struct PathForest: RowProjection, Sendable {
     struct Node: Sendable {
         var path: TreePath
         var nameStart: Int
@@ -31,6 +31,8 @@ struct PathForest: Sendable {
     private var journal: [Change]?
     let order: TreeOrder
     private(set) var liveCount = 0
+    /// Whether directory-only chains are one row (the browser's projection in force).
+    var flattensChains = true
 
     init(order: TreeOrder, capacity: Int = 0) {
         self.order = order
@@ -51,6 +53,12 @@ struct PathForest: Sendable {
 
     /// The live node, file or directory, at these normalized bytes.
     func slot(normalized: RawPath) -> Int? { lookup[PathKey(normalized.bytes)] }
+
+    func isDirectory(_ node: Int) -> Bool { nodes[node].isDirectory }
+
+    func onlyChild(of node: Int) -> Int? { nodes[node].children.count == 1 ? nodes[node].children[0] : nil }
+
+    func parent(of node: Int) -> Int? { nodes[node].parent == Self.root ? nil : nodes[node].parent }
 
     /// The node's name: the last piece of its path.
     func name(of slot: Int) -> ArraySlice<UInt8> { nodes[slot].path.normalized.bytes[nodes[slot].nameStart...] }

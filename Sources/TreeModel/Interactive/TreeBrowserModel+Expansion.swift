@@ -87,7 +87,7 @@ extension TreeBrowserModel {
     @discardableResult
     public mutating func setFlattened(_ flatten: Bool) -> TreeUpdate {
         guard flatten != isFlattened else { return TreeUpdate() }
-        isFlattened = flatten
+        forest.flattensChains = flatten
         return TreeUpdate(rows: refreshAll())
     }
 
@@ -98,7 +98,7 @@ extension TreeBrowserModel {
         var levels = [Int](repeating: 0, count: forest.nodes.count)
         for slot in forest.subtree(of: PathForest.root).dropFirst() where forest.nodes[slot].isDirectory {
             let parent = forest.nodes[slot].parent
-            if parent != PathForest.root { levels[slot] = levels[parent] + (continuesChain(slot) ? 0 : 1) }
+            levels[slot] = forest.rowLevel(of: slot, parentRowLevel: parent == PathForest.root ? nil : levels[parent])
             if isNew(slot) { forest.setExpanded(slot, initiallyExpanded(slot, level: levels[slot])) }
         }
     }
@@ -106,27 +106,16 @@ extension TreeBrowserModel {
     /// Applies ``initialExpansion`` to newly created slots.
     mutating func applyInitialExpansion(to slots: [Int]) {
         for slot in slots where forest.nodes[slot].isDirectory {
-            forest.setExpanded(slot, initiallyExpanded(slot, level: rowLevel(of: slot)))
+            forest.setExpanded(slot, initiallyExpanded(slot, level: forest.rowLevel(of: slot)))
         }
     }
 
     private func initiallyExpanded(_ slot: Int, level: Int) -> Bool {
         switch initialExpansion {
-        case .depth(let depth): level < depth
+        case .depth(let depth): ExpansionDepth.opens(rowLevel: level, depth: depth)
         case .expanded: true
         case .collapsed: false
         case .identities(let open): open.contains(forest.nodes[slot].path)
         }
-    }
-
-    /// How many rows are above the row showing `slot` on the way from the top.
-    private func rowLevel(of slot: Int) -> Int {
-        var level = 0
-        var current = head(of: slot)
-        while forest.nodes[current].parent != PathForest.root {
-            current = head(of: forest.nodes[current].parent)
-            level += 1
-        }
-        return level
     }
 }

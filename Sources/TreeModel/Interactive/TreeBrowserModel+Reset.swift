@@ -7,7 +7,8 @@ extension TreeBrowserModel {
     public mutating func reset(paths: [RawPath]) throws(TreePathError) -> TreeUpdate {
         let old = self
         var next = self
-        let newForest = try Self.buildForest(paths, order: order)
+        var newForest = try Self.buildForest(paths, order: order)
+        newForest.flattensChains = isFlattened
         let oldForest = forest
         next.forest = newForest
         next.applyInitialExpansionToAll { oldForest.slot(of: newForest.nodes[$0].path) == nil }

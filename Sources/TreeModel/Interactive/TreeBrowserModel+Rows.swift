@@ -1,30 +1,19 @@
 /// Chains, row generation and row lookup.
 extension TreeBrowserModel {
-    /// Whether `slot` continues the chain of its parent's row.
-    func continuesChain(_ slot: Int) -> Bool {
-        let node = forest.nodes[slot]
-        return isFlattened && node.isDirectory && node.parent != PathForest.root
-            && forest.nodes[node.parent].children.count == 1
-    }
-
     /// The first slot of the row that shows `slot`.
-    func head(of slot: Int) -> Int {
-        var current = slot
-        while continuesChain(current) { current = forest.nodes[current].parent }
-        return current
-    }
+    func head(of slot: Int) -> Int { forest.rowHead(of: slot) }
 
-    /// The last slot of the row that starts at `head`, and whether the row is open.
+    /// The last slot of the row that starts at `head`, and whether the row is open (every
+    /// directory of its chain expanded).
     func rowEnd(from head: Int) -> (node: Int, isExpanded: Bool) {
+        let end = forest.rowEnd(from: head)
         var node = head
         var expanded = forest.nodes[head].isDirectory && forest.nodes[head].isExpanded
-        guard isFlattened else { return (node, expanded) }
-        while forest.nodes[node].isDirectory, forest.nodes[node].children.count == 1,
-              let only = forest.nodes[node].children.first, forest.nodes[only].isDirectory {
-            node = only
-            expanded = expanded && forest.nodes[only].isExpanded
+        while node != end {
+            node = forest.nodes[node].children[0]
+            expanded = expanded && forest.nodes[node].isExpanded
         }
-        return (node, expanded)
+        return (end, expanded)
     }
 
     /// The slots of the row that starts at `head`, outermost first.
@@ -39,19 +28,19 @@ extension TreeBrowserModel {
     func chain(containing slot: Int) -> [Int] { chain(from: head(of: slot)) }
 
     /// The row starting at `head`, on `level`.
-    func makeRow(head: Int, level: Int) -> VisibleRow {
+    func makeRow(head: Int, level: Int) -> ShownRow {
         let end = rowEnd(from: head)
-        return VisibleRow(head: head, node: end.node, level: level, isExpanded: end.isExpanded)
+        return ShownRow(head: head, node: end.node, level: level, isExpanded: end.isExpanded)
     }
 
     /// The visible rows below an open `parent`, depth-first, starting on `level`.
-    func rows(below parent: Int, level: Int) -> [VisibleRow] {
-        var result: [VisibleRow] = []
+    func rows(below parent: Int, level: Int) -> [ShownRow] {
+        var result: [ShownRow] = []
         appendRows(below: parent, level: level, into: &result)
         return result
     }
 
-    func appendRows(below parent: Int, level: Int, into result: inout [VisibleRow]) {
+    func appendRows(below parent: Int, level: Int, into result: inout [ShownRow]) {
         var stack: [(slot: Int, level: Int)] = forest.nodes[parent].children.reversed().map { ($0, level) }
         while let (head, level) = stack.popLast() {
             let row = makeRow(head: head, level: level)

@@ -8,11 +8,11 @@
 /// chain's row.
 public struct TreeBrowserModel: Sendable {
     var forest: PathForest
-    var visible: [VisibleRow] = []
+    var visible: [ShownRow] = []
     /// The rule for directories that appear (at build, by ``add(_:)``, or new at a reset).
     public let initialExpansion: InitialExpansion
     /// Whether directory-only chains are shown as one row.
-    public internal(set) var isFlattened: Bool
+    public var isFlattened: Bool { forest.flattensChains }
     /// The focused identity: the row it resolves to is ``focusedRowIndex``.
     public internal(set) var focus: TreePath?
     /// The selected identities; separate from the focus.
@@ -29,8 +29,8 @@ public struct TreeBrowserModel: Sendable {
         expansion: InitialExpansion = .depth(1)
     ) throws(TreePathError) {
         self.forest = try Self.buildForest(paths, order: order)
+        self.forest.flattensChains = flatten
         self.initialExpansion = expansion
-        self.isFlattened = flatten
         applyInitialExpansionToAll { _ in true }
         visible = rows(below: PathForest.root, level: 0)
     }
@@ -102,14 +102,14 @@ public struct TreeBrowserModel: Sendable {
         forest.slot(of: path).flatMap(rowIndex(ofSlot:))
     }
 
-    func publicRow(_ row: VisibleRow) -> TreeRow {
+    func publicRow(_ row: ShownRow) -> TreeRow {
         TreeRow(identity: forest.nodes[row.node].path, chain: chain(from: row.head).map { forest.nodes[$0].path },
                 level: row.level, isExpanded: row.isExpanded)
     }
 }
 
 /// A visible row as stored: slots, level and whether it is open.
-struct VisibleRow: Equatable, Sendable {
+struct ShownRow: Equatable, Sendable {
     var head: Int
     var node: Int
     var level: Int
