@@ -12,7 +12,7 @@ extension JSONWriter {
         /// The path length to return to when each open directory is done, outermost first.
         var open: [Int] = []
         beginArray()
-        for row in view.allRows {
+        view.forEachVisibleRow(opensEverything: true) { row in
             while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
             if let change = changeTree.change(at: row.node) {
@@ -20,7 +20,7 @@ extension JSONWriter {
                 field("name", String(decoding: nodes[row.node].name, as: UTF8.self))
                 writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.icon(ofFile: row.node).name)
                 endObject()
-                continue
+                return
             }
             let restore = path.count
             let chain = view.projection.chain(of: row.projected)

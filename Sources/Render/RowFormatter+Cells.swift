@@ -16,8 +16,13 @@ extension RowFormatter {
             let width = drawing.append(icon, color: color, to: &bytes)
             drawn = DrawnIcon(bytes: bytes, width: width)
         }
-        return Array(fileName).withUnsafeBufferPointer {
-            appendFileCell($0, change: change, icon: drawn, isMatch: isMatch, usedWidth: usedWidth, budget: budget, to: &output)
+        return Array(fileName).withUnsafeBufferPointer { name in
+            guard var change else {
+                return appendFileCell(name, change: nil, icon: drawn, isMatch: isMatch, usedWidth: usedWidth, budget: budget, to: &output)
+            }
+            return withUnsafePointer(to: &change) {
+                appendFileCell(name, change: $0, icon: drawn, isMatch: isMatch, usedWidth: usedWidth, budget: budget, to: &output)
+            }
         }
     }
 
@@ -66,7 +71,7 @@ extension RowFormatter {
             suffix.append(separator)
             suffix.append(decimal: summary.count(status))
             suffix.append(" ")
-            suffix.append(status.letter.asciiValue ?? UInt8(ascii: "?"))
+            suffix.append(status.letterByte)
             separator = ", "
         }
         suffix.append(")")
@@ -74,12 +79,12 @@ extension RowFormatter {
     }
 
     /// ``appendFile(named:change:icon:isMatch:usedWidth:budget:to:)`` with the icon drawn.
-    mutating func appendFileCell(_ fileName: UnsafeBufferPointer<UInt8>, change: FileChange?, icon: DrawnIcon?,
+    mutating func appendFileCell(_ fileName: UnsafeBufferPointer<UInt8>, change: UnsafePointer<FileChange>?, icon: DrawnIcon?,
                                  isMatch: Bool, usedWidth: Int, budget: Int?, to output: inout [UInt8]) -> Int {
         var width = 0
-        if let status = change?.status {
+        if let status = change?.pointee.status {
             Style.status(status).open(&output, enabled: color)
-            output.append(status.letter.asciiValue ?? UInt8(ascii: "?"))
+            output.append(status.letterByte)
             Style.close(&output, enabled: color)
             output.append("  ")
             width += 3
@@ -89,7 +94,7 @@ extension RowFormatter {
             width += icon.width
         }
         let style: Style? = isMatch && color ? .match : nil
-        let plain = change.map { $0.oldPath == nil && $0.oldMode == nil && $0.newMode == nil } ?? true
+        let plain = !(change?.pointee.hasOriginOrModes ?? false)
         if style == nil && budget == nil && plain {
             // Nothing to shorten, style or add: the escaped name goes straight into the output.
             return width + TerminalText.append(fileName, to: &output)
@@ -98,7 +103,7 @@ extension RowFormatter {
         let nameWidth = TerminalText.append(fileName, to: &name)
         suffix.removeAll(keepingCapacity: true)
         var suffixWidth = 0
-        if let change {
+        if let change = change?.pointee {
             suffixWidth = appendOrigin(of: change, shortened: false)
             if let budget, usedWidth + width + nameWidth + suffixWidth > budget {
                 suffixWidth = appendOrigin(of: change, shortened: true)

@@ -5,10 +5,17 @@ extension RowFormatter {
     /// What a file's stats cell shows: nothing when lines were not counted or the file's
     /// content was not read (`nil` for a change without counts), `binary`, or its line counts.
     public func stat(ofFile change: FileChange?) -> TreeStat {
-        guard linesCounted, let change else { return .none }
-        if change.binary == true { return .binary }
-        guard change.insertions != nil || change.deletions != nil else { return .none }
-        return .lines(insertions: change.insertions ?? 0, deletions: change.deletions ?? 0)
+        guard var change else { return .none }
+        return withUnsafePointer(to: &change) { Self.stat(ofFileAt: $0, linesCounted: linesCounted) }
+    }
+
+    /// ``stat(ofFile:)`` of the change at `change`, read in place.
+    static func stat(ofFileAt change: UnsafePointer<FileChange>, linesCounted: Bool) -> TreeStat {
+        guard linesCounted else { return .none }
+        if change.pointee.binary == true { return .binary }
+        let insertions = change.pointee.insertions, deletions = change.pointee.deletions
+        guard insertions != nil || deletions != nil else { return .none }
+        return .lines(insertions: insertions ?? 0, deletions: deletions ?? 0)
     }
 
     /// What a directory's stats cell shows: the lines of its roll-up, when counted.

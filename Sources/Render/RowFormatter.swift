@@ -5,8 +5,8 @@ import TreeModel
 /// shortened in the middle to fit a width budget. It needs only the row, never a walk over
 /// the tree, so the tree renderer and an interactive browser draw rows alike.
 ///
-/// Bound to a ``TreeView`` (``init(view:options:linesCounted:)``), it formats the view's
-/// ``VisibleRow`` values; without one, rows are formatted from their parts
+/// Made for a ``TreeView`` (``init(view:options:linesCounted:)``), it formats the view's
+/// ``VisibleRow`` values; rows of anything else are formatted from their parts
 /// (``appendFile(named:change:icon:isMatch:usedWidth:budget:to:)``,
 /// ``appendDirectory(segments:summary:isExpanded:isMatch:usedWidth:budget:to:)``).
 /// Scratch buffers and drawn guides and icons are kept between rows: formatting a row
@@ -28,9 +28,16 @@ public struct RowFormatter {
     private var lastBranchPrefix: [UInt8]
     /// The drawings of the closed and open folder icons.
     let folderIcons: (closed: DrawnIcon, open: DrawnIcon)
-    private let bound: BoundView?
-    /// The view's file icons and, by icon number, their drawings.
+    /// The view whose rows ``append(_:budget:to:)`` formats (an empty one when rows are
+    /// formatted from their parts), its tree, and its changes as given (nothing for a path
+    /// list, whose files carry no status).
+    private let view: TreeView
+    private let tree: FileTree
+    private let changes: [FileChange]
+    private let statusless: Bool
+    /// The view's file icons (when icons are drawn) and, by icon number, their drawings.
     private var fileIcons: FileIcons?
+    private let drawsFileIcons: Bool
     private var drawnIcons: [DrawnIcon] = []
 
     /// An icon drawn once: its bytes and display width.
@@ -39,33 +46,13 @@ public struct RowFormatter {
         var width: Int
     }
 
-    /// The view whose rows ``append(_:budget:to:)`` formats, and its changes.
-    private struct BoundView {
-        let view: TreeView
-        let tree: FileTree
-        /// The changes as given, or nothing for a path list (whose files carry no status).
-        let changes: [FileChange]
-        let statusless: Bool
-    }
-
     /// A formatter of rows given by their parts.
     public init(options: RenderOptions, linesCounted: Bool) {
-        self.init(bound: nil, options: options, linesCounted: linesCounted)
+        self.init(view: TreeView(changeTree: ChangeTree(changes: [])), options: options, linesCounted: linesCounted)
     }
 
     /// A formatter of the rows of `view`; each file's icon is resolved once, on first use.
     public init(view: TreeView, options: RenderOptions, linesCounted: Bool) {
-        let changeTree = view.changeTree
-        let changes: [FileChange], statusless: Bool
-        switch changeTree.source {
-        case .changes(let given): (changes, statusless) = (given, false)
-        case .paths: (changes, statusless) = ([], true)
-        }
-        self.init(bound: BoundView(view: view, tree: changeTree.tree, changes: changes, statusless: statusless),
-                  options: options, linesCounted: linesCounted)
-    }
-
-    private init(bound: BoundView?, options: RenderOptions, linesCounted: Bool) {
         let glyphs = Glyphs(options.charset)
         self.glyphs = glyphs
         self.color = options.color
@@ -74,7 +61,12 @@ public struct RowFormatter {
         self.linesCounted = linesCounted
         self.branchPrefix = glyphs.branch
         self.lastBranchPrefix = glyphs.lastBranch
-        self.bound = bound
+        self.view = view
+        self.tree = view.changeTree.tree
+        switch view.changeTree.source {
+        case .changes(let given): (changes, statusless) = (given, false)
+        case .paths: (changes, statusless) = ([], true)
+        }
         func draw(_ icon: IconResolution) -> DrawnIcon {
             var bytes: [UInt8] = []
             let width = options.icons.append(icon, color: options.color, to: &bytes)
@@ -82,45 +74,47 @@ public struct RowFormatter {
         }
         self.folderIcons = (draw(options.iconResolver.resolveDirectory(expanded: false)),
                             draw(options.iconResolver.resolveDirectory(expanded: true)))
-        if let bound, options.icons != .none {
-            fileIcons = FileIcons(tree: bound.tree, resolver: options.iconResolver)
+        drawsFileIcons = options.icons != .none
+        if drawsFileIcons {
+            fileIcons = FileIcons(tree: tree, resolver: options.iconResolver)
         }
     }
 
-    /// Appends the left part of `row`, a row of the bound view, and returns its width and
-    /// stats cell. With a `budget`, names are shortened in the middle so that the left part
-    /// takes at most `budget` columns where it can.
+    /// Appends the left part of `row`, a row of the formatter's view, and returns its width
+    /// and stats cell. With a `budget`, names are shortened in the middle so that the left
+    /// part takes at most `budget` columns where it can.
     public mutating func append(_ row: VisibleRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-        guard let bound else { preconditionFailure("a formatter without a view formats rows from their parts") }
         var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
-        let tree = bound.tree
         let slot = tree.slots[row.node]
         if slot.entry >= 0 {
             let entry = Int(slot.entry)
-            let icon = fileIcons == nil ? nil : drawnIcon(ofFile: row.node)
-            let nameRange = slot.nameRange
-            if bound.statusless {
+            let icon = drawsFileIcons ? drawnIcon(ofFile: row.node) : nil
+            let nameStart = Int(slot.nameStart)
+            let nameRange = nameStart..<(nameStart + Int(slot.nameCount))
+            if statusless {
                 width += tree.names.withUnsafeBufferPointer { names in
                     appendFileCell(UnsafeBufferPointer(rebasing: names[nameRange]), change: nil, icon: icon,
                                    isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
                 }
                 return FormattedRow(width: width, stat: .none)
             }
-            let change = bound.changes[entry]
-            width += tree.names.withUnsafeBufferPointer { names in
-                appendFileCell(UnsafeBufferPointer(rebasing: names[nameRange]), change: change, icon: icon,
-                               isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
+            return changes.withUnsafeBufferPointer { changes in
+                let change = changes.baseAddress! + entry
+                width += tree.names.withUnsafeBufferPointer { names in
+                    appendFileCell(UnsafeBufferPointer(rebasing: names[nameRange]), change: change, icon: icon,
+                                   isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
+                }
+                return FormattedRow(width: width, stat: Self.stat(ofFileAt: change, linesCounted: linesCounted))
             }
-            return FormattedRow(width: width, stat: stat(ofFile: change))
         }
-        let summary = bound.view.summaries[row.node]
+        let summary = view.summaries[row.node]
         name.removeAll(keepingCapacity: true)
         var nameWidth = 0
         var node = row.projected.first
         while true {
             nameWidth += appendLabelSegment(tree.name(of: node))
             if node == row.node { break }
-            node = bound.view.projection.next(inChain: node)
+            node = view.projection.next(inChain: node)
         }
         width += appendDirectoryCell(nameWidth: nameWidth, summary: summary, isExpanded: row.isExpanded,
                                      isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
@@ -130,6 +124,7 @@ public struct RowFormatter {
     /// Appends the guides in front of a row on `level` (nothing on the top level) and returns
     /// their width: for each ancestor row below the top level a guide or a blank, then the
     /// branch (`├── `, or `└── ` for the last sibling).
+    @inline(__always)
     public mutating func appendGuides(level: Int, isLast: Bool, guides: AncestorGuides, to output: inout [UInt8]) -> Int {
         guard level > 0 else { return 0 }
         if guides != prefixGuides {
@@ -149,7 +144,7 @@ public struct RowFormatter {
         return 4 * level
     }
 
-    /// The drawing of the icon of file node `node` of the bound view, drawn once per icon.
+    /// The drawing of the icon of file node `node` of the view, drawn once per icon.
     private mutating func drawnIcon(ofFile node: Int) -> DrawnIcon {
         let number = fileIcons!.number(ofFile: node)
         while drawnIcons.count <= number {

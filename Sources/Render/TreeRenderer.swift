@@ -22,7 +22,7 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted)
         if !report.linesCounted && options.width == nil {
             // No row shows stats and nothing is shortened: each row goes straight to the output.
-            for row in report.view.visibleRows {
+            report.view.forEachVisibleRow { row in
                 _ = formatter.append(row, budget: nil, to: &output)
                 output.append(UInt8(ascii: "\n"))
             }
@@ -57,7 +57,7 @@ public struct TreeRenderer: ReportRenderer, Sendable {
                                text: inout [UInt8], rows: inout [RowLayout]) {
         text.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
-        for row in view.visibleRows {
+        view.forEachVisibleRow { row in
             let formatted = formatter.append(row, budget: budget, to: &text)
             rows.append(RowLayout(end: text.count, row: formatted))
         }

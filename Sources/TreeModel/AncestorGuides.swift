@@ -6,11 +6,17 @@
 public struct AncestorGuides: Hashable, Sendable {
     /// How many ancestor levels are recorded: the row's level.
     public private(set) var count = 0
-    private var inline: UInt64 = 0
-    private var deeper: [UInt64] = []
+    @usableFromInline var inline: UInt64 = 0
+    @usableFromInline var deeper: [UInt64] = []
 
     /// No ancestors: the guides of a top-level row.
     public init() {}
+
+    /// Whether two rows have the same guides; cheap when they have no more than 64 levels.
+    @inlinable
+    public static func == (lhs: AncestorGuides, rhs: AncestorGuides) -> Bool {
+        lhs.count == rhs.count && lhs.inline == rhs.inline && (lhs.count <= 64 || lhs.deeper == rhs.deeper)
+    }
 
     /// Whether the ancestor on `level` has a later sibling shown.
     public subscript(level: Int) -> Bool {

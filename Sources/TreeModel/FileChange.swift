@@ -9,8 +9,8 @@ public struct FileChange: Hashable, Sendable {
     public var oldPath: RawPath?
     private var storedInsertions: Int
     private var storedDeletions: Int
-    private var storedOldMode: UInt32
-    private var storedNewMode: UInt32
+    @usableFromInline var storedOldMode: UInt32
+    @usableFromInline var storedNewMode: UInt32
     private var storedSimilarity: Int32
     private var storedStatus: ChangeStatus?
     private var storedBinary: Bool?
@@ -51,11 +51,17 @@ public struct FileChange: Hashable, Sendable {
         set { storedNewMode = newValue?.rawValue ?? Self.noMode }
     }
 
+    /// Whether the change shows something after its name: where it came from, or its modes.
+    @inlinable
+    public var hasOriginOrModes: Bool {
+        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode
+    }
+
     /// Stands for a missing count (counts are never negative).
     private static let absent = Int.min
     private static let absent32 = Int32.min
     /// Stands for a missing mode (git modes fit in 16 bits).
-    private static let noMode = UInt32.max
+    @usableFromInline static let noMode = UInt32.max
 
     public init(
         status: ChangeStatus?, path: RawPath, oldPath: RawPath? = nil, similarity: Int? = nil,

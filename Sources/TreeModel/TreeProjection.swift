@@ -20,24 +20,23 @@ public struct TreeProjection: RowProjection, Sendable {
     /// Whether directory-only chains are shown as one row.
     public let flatten: Bool
 
+    /// The same rows read straight from the tree's storage.
+    package let chains: StoredChains
+
+    /// The projection of `tree`, flattening directory-only chains unless `flatten` is off.
     public init(tree: FileTree, flatten: Bool = true) {
         self.tree = tree
         self.flatten = flatten
+        self.chains = StoredChains(slots: tree.slots, childList: tree.childList, flattensChains: flatten)
     }
 
     public var flattensChains: Bool { flatten }
 
-    public func isDirectory(_ node: Int) -> Bool { tree.slots[node].isDirectory }
+    public func isDirectory(_ node: Int) -> Bool { chains.isDirectory(node) }
 
-    public func onlyChild(of node: Int) -> Int? {
-        let slot = tree.slots[node]
-        return slot.childCount == 1 ? Int(tree.childList[Int(slot.childStart)]) : nil
-    }
+    public func onlyChild(of node: Int) -> Int? { chains.onlyChild(of: node) }
 
-    public func parent(of node: Int) -> Int? {
-        let parent = Int(tree.slots[node].parent)
-        return parent == FileTree.root || parent < 0 ? nil : parent
-    }
+    public func parent(of node: Int) -> Int? { chains.parent(of: node) }
 
     /// The top-level rows.
     public var topLevel: [ProjectedNode] { children(of: FileTree.root) }
@@ -51,7 +50,7 @@ public struct TreeProjection: RowProjection, Sendable {
     /// The row that starts at `node`: the node, extended through single-directory children
     /// (``RowProjection/rowEnd(from:)``).
     public func row(startingAt node: Int) -> ProjectedNode {
-        ProjectedNode(first: node, node: rowEnd(from: node))
+        ProjectedNode(first: node, node: chains.rowEnd(from: node))
     }
 
     /// The nodes a row shows, outermost first.
@@ -68,5 +67,25 @@ public struct TreeProjection: RowProjection, Sendable {
     /// The node after `node` in a flattened chain: its only child.
     package func next(inChain node: Int) -> Int {
         Int(tree.childList[Int(tree.slots[node].childStart)])
+    }
+}
+
+/// The rows of a ``FileTree`` answered from its slots and child lists alone: small to copy,
+/// for walks that ask for every row.
+package struct StoredChains: RowProjection, Sendable {
+    let slots: [FileTree.Slot]
+    let childList: [Int32]
+    package let flattensChains: Bool
+
+    package func isDirectory(_ node: Int) -> Bool { slots[node].isDirectory }
+
+    package func onlyChild(of node: Int) -> Int? {
+        let slot = slots[node]
+        return slot.childCount == 1 ? Int(childList[Int(slot.childStart)]) : nil
+    }
+
+    package func parent(of node: Int) -> Int? {
+        let parent = Int(slots[node].parent)
+        return parent == FileTree.root || parent < 0 ? nil : parent
     }
 }

@@ -112,6 +112,9 @@ public struct TreeView: Sendable {
     /// Whether the row ending at `node` is open.
     package func isExpanded(node: Int) -> Bool { expanded[node] }
 
+    /// Whether the row ending at each node is open, indexed like the tree's nodes.
+    package var expandedNodes: [Bool] { expanded }
+
     /// Whether the row ending at `node` matches the search.
     package func isMatch(node: Int) -> Bool { search?.matches[node] ?? false }
 

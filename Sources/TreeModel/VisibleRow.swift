@@ -4,19 +4,19 @@
 public struct VisibleRow: Hashable, Sendable {
     /// The nodes of the row: its first node and the node it stands for (the same unless the
     /// row is a flattened chain).
-    public let projected: ProjectedNode
+    public internal(set) var projected: ProjectedNode
     /// The row's level: top-level rows are on level 0, an open row's children one below it.
-    public let level: Int
+    public internal(set) var level: Int
     /// Whether no later sibling of the row is shown.
-    public let isLast: Bool
+    public internal(set) var isLast: Bool
     /// For each ancestor row, whether a later sibling of it is shown.
-    public let guides: AncestorGuides
+    public internal(set) var guides: AncestorGuides
     /// Whether the row is a directory (or a flattened chain of them).
-    public let isDirectory: Bool
+    public internal(set) var isDirectory: Bool
     /// Whether the row is an open directory: its children follow it.
-    public let isExpanded: Bool
+    public internal(set) var isExpanded: Bool
     /// Whether the row matches the search.
-    public let isMatch: Bool
+    public internal(set) var isMatch: Bool
 
     /// A row; `guides` must record `level` ancestors.
     public init(projected: ProjectedNode, level: Int, isLast: Bool, guides: AncestorGuides,
