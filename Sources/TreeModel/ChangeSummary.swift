@@ -74,6 +74,17 @@ public struct ChangeSummary: Hashable, Sendable {
         deletedLines += other.deletedLines
     }
 
+    /// Takes away everything another summary counted, which this one must include (a file
+    /// or directory leaving a roll-up).
+    public mutating func subtract(_ other: ChangeSummary) {
+        files -= other.files
+        for status in ChangeStatus.allCases { counts[status] -= other.counts[status] }
+        readFiles -= other.readFiles
+        binaryFiles -= other.binaryFiles
+        insertedLines -= other.insertedLines
+        deletedLines -= other.deletedLines
+    }
+
     /// The status every file below shares when all are added or all deleted, else `nil`.
     public var wholeStatus: ChangeStatus? {
         guard files > 0 else { return nil }

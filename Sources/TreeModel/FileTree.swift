@@ -160,7 +160,7 @@ public struct FileTree: Sendable {
     /// Whether every path was plain `a/b/c` (no empty piece) when the tree was built.
     private var allPathsClean = true
     /// How siblings are ordered.
-    private(set) var order = TreeOrder.foldersFirst
+    public private(set) var order = TreeOrder.foldersFirst
 
     /// With a `sharedBase`, every name lent by `path` lies in ``names`` already, which starts there.
     private mutating func build(count: Int, visitOrder: [Int]?, sharedBase: UnsafePointer<UInt8>?,
