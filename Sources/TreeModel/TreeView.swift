@@ -102,21 +102,8 @@ public struct TreeView: Sendable {
     /// Whether some rows below an open row are left out (search in `hide` mode).
     package var filtersRows: Bool { search != nil && searchMode == .hide }
 
-    /// Whether the row starting at `node`, a child of an open row, is shown (under `hide`,
-    /// only rows leading to a match are).
-    package func shows(_ node: Int) -> Bool {
-        guard let search, searchMode == .hide else { return true }
-        return search.leadsToMatch[node]
-    }
-
-    /// Whether the row ending at `node` is open.
-    package func isExpanded(node: Int) -> Bool { expanded[node] }
-
     /// Whether the row ending at each node is open, indexed like the tree's nodes.
     package var expandedNodes: [Bool] { expanded }
-
-    /// Whether the row ending at `node` matches the search.
-    package func isMatch(node: Int) -> Bool { search?.matches[node] ?? false }
 
     /// Whether a row matches the search.
     public func isMatch(_ row: ProjectedNode) -> Bool { search?.matches[row.node] ?? false }
