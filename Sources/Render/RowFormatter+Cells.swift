@@ -18,7 +18,8 @@ extension RowFormatter {
         }
         return Array(fileName).withUnsafeBufferPointer { name in
             guard var change else {
-                return appendFileCell(name, change: nil, icon: drawn, isMatch: isMatch, usedWidth: usedWidth, budget: budget, to: &output)
+                return appendFileCell(name, change: nil, icon: drawn, isMatch: isMatch, usedWidth: usedWidth,
+                                      budget: budget, to: &output)
             }
             return withUnsafePointer(to: &change) {
                 appendFileCell(name, change: $0, icon: drawn, isMatch: isMatch, usedWidth: usedWidth, budget: budget, to: &output)

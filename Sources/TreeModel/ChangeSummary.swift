@@ -13,11 +13,13 @@ public struct ChangeSummary: Hashable, Sendable {
     private var insertedLines = 0
     private var deletedLines = 0
 
+    /// The summary of no file.
     public init() {}
 
     /// The summary of `count` files that carry no status and whose content was not read.
     init(statuslessFiles count: Int) { files = count }
 
+    /// The summary of `changes`.
     public init<S: Sequence>(_ changes: S) where S.Element == FileChange {
         for change in changes { add(change) }
     }

@@ -30,6 +30,7 @@ public struct TreeView: Sendable {
     private let filteredChanges: [FileChange]?
     private let expanded: [Bool]
 
+    /// What is shown of `changeTree` with these flattening, depth and search settings.
     public init(
         changeTree: ChangeTree, flatten: Bool = true, depth: Int? = nil,
         query: SearchQuery? = nil, searchMode: SearchMode = .hide

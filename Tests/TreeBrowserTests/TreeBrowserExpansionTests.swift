@@ -2,8 +2,8 @@ import Testing
 import TreeBrowser
 import TreeModel
 
-/// Docs/TreeModel.md#expansion-and-depth: visible rows, initial expansion, expand/collapse/toggle/reveal, and the
-/// one contiguous range each reports.
+/// Docs/TreeModel.md#expansion-and-depth: visible rows, initial expansion,
+/// expand/collapse/toggle/reveal, and the one contiguous range each reports.
 struct TreeBrowserExpansionTests {
     static let paths = ["app/main.swift", "app/ui/view.swift", "app/ui/theme/colors.swift", "docs/guide.md", "README.md"]
 

@@ -2,8 +2,8 @@ import Testing
 import TreeBrowser
 import TreeModel
 
-/// Docs/TreeModel.md#paths-and-identities to #ordering as the interactive model applies them: building from paths,
-/// identities, ordering, and rejection.
+/// Docs/TreeModel.md#paths-and-identities to #ordering as the interactive model applies them:
+/// building from paths, identities, ordering, and rejection.
 struct TreeBrowserModelTests {
     @Test func buildsFilesDirectoriesAndSynthesizedParents() throws {
         let model = try TreeBrowserModel(paths: ["Sources/App.swift", "docs/", "README.md"], expansion: .expanded)

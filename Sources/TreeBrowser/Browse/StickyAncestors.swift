@@ -1,7 +1,8 @@
 import TreeModel
 
-/// The directories pinned above a scrolled list of tree rows (Docs/TreeModel.md#sticky-ancestors, as StickyTree
-/// pins them): root first, the chain of directories above the rows scrolled under the stack.
+/// The directories pinned above a scrolled list of tree rows
+/// (Docs/TreeModel.md#sticky-ancestors, as StickyTree pins them): root first, the chain of
+/// directories above the rows scrolled under the stack.
 ///
 /// Rows are one line each. The scroll position `top` is the index of the row the list draws
 /// on its first line; the pinned rows cover the list's first lines, so with `k` rows pinned

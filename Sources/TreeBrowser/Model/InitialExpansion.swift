@@ -1,7 +1,7 @@
 import TreeModel
 
-/// Which directories start open (Docs/TreeModel.md#expansion-and-depth). Directories that appear later (added,
-/// or new after a reset) get the same rule; known ones keep their state.
+/// Which directories start open (Docs/TreeModel.md#expansion-and-depth). Directories that
+/// appear later (added, or new after a reset) get the same rule; known ones keep their state.
 public enum InitialExpansion: Hashable, Sendable {
     /// Directories on row levels below `n` are open: `depth(1)` opens the top level.
     /// Levels count rows of the projection in force, so a flattened chain opens as one row

@@ -7,6 +7,7 @@ public struct RowReplacement: Equatable, Sendable {
     /// The rows that took their place, as indices into the rows after the update.
     public let inserted: Range<Int>
 
+    /// A replacement; both ranges start at the same row.
     public init(replaced: Range<Int>, inserted: Range<Int>) {
         precondition(replaced.lowerBound == inserted.lowerBound)
         self.replaced = replaced

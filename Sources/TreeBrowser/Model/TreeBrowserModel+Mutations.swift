@@ -114,7 +114,8 @@ extension TreeBrowserModel {
             guard let slot = forest.slot(of: path) else { throw .notFound(path) }
             guard destination != path else { return }
             guard path.isDirectory == destination.isDirectory else { throw .kindMismatch(from: path, to: destination) }
-            let occupant = forest.allowsFileAndDirectory ? forest.slot(of: destination) : forest.slot(normalized: destination.normalized)
+            let occupant = forest.allowsFileAndDirectory
+                ? forest.slot(of: destination) : forest.slot(normalized: destination.normalized)
             guard occupant == nil else { throw .alreadyExists(destination) }
             if path.isDirectory && Self.lies(destination, below: path) {
                 throw .moveIntoItself(from: path, to: destination)
@@ -130,7 +131,9 @@ extension TreeBrowserModel {
 
     /// Recomputes the rows below the deepest directory above every change, settles a lost
     /// focus, and reports the update.
-    mutating func finishUpdate(_ context: UpdateContext, _ journal: (changes: [PathForest.Change], redecorated: [Int])) -> TreeUpdate {
+    mutating func finishUpdate(
+        _ context: UpdateContext, _ journal: (changes: [PathForest.Change], redecorated: [Int])
+    ) -> TreeUpdate {
         let (changes, redecorated) = journal
         let rows: RowReplacement? = switch forest.commonAncestorOfChanges(changes) {
         case nil: nil

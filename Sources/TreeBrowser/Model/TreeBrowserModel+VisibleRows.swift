@@ -19,7 +19,8 @@ extension TreeBrowserModel {
 
     func publicRow(_ row: ShownRow) -> TreeRow {
         let node = forest.nodes[row.node]
-        let icon = node.isDirectory ? icons.resolveDirectory(expanded: row.isExpanded) : icons.resolveFile(named: forest.name(of: row.node))
+        let icon = node.isDirectory
+            ? icons.resolveDirectory(expanded: row.isExpanded) : icons.resolveFile(named: forest.name(of: row.node))
         return TreeRow(identity: node.path, chain: chain(from: row.head).map { forest.nodes[$0].path },
                        level: row.level, isExpanded: row.isExpanded, change: node.change, summary: node.summary, icon: icon)
     }

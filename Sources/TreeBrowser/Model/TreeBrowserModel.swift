@@ -65,7 +65,8 @@ public struct TreeBrowserModel: Sendable {
         changes: [FileChange], order: TreeOrder = .foldersFirst, flatten: Bool = true,
         expansion: InitialExpansion = .depth(1), icons: IconResolver = IconResolver()
     ) throws(TreePathError) {
-        try self.init(changeTree: ChangeTree(changes: changes, order: order), flatten: flatten, expansion: expansion, icons: icons)
+        try self.init(changeTree: ChangeTree(changes: changes, order: order), flatten: flatten, expansion: expansion,
+                      icons: icons)
     }
 
     private init(forest: PathForest, flatten: Bool, expansion: InitialExpansion, icons: IconResolver) {

@@ -1,4 +1,5 @@
-/// The visible part of a prepared tree (Docs/TreeModel.md#expansion-and-depth), for node types other than paths.
+/// The visible part of a prepared tree (Docs/TreeModel.md#expansion-and-depth), for node
+/// types other than paths.
 extension PreparedTree {
     /// The visible nodes: a depth-first walk that enters a node only when `isExpanded` says
     /// so; top-level nodes are always visible. O(visible nodes): a closed node's subtree is
