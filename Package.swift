@@ -13,6 +13,7 @@ let package = Package(
             providers: [.apt(["libgit2-dev"])]
         ),
         .target(name: "TreeModel"),
+        .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["TreeModel"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel"]),
         .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel"]),
@@ -22,6 +23,7 @@ let package = Package(
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
+        .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),

@@ -16,7 +16,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
         var json = JSONWriter(pretty: options.prettyJSON)
         swap(&json.bytes, &output)
-        json.bytes.reserveCapacity(json.bytes.count + 1024 + report.view.listedChanges.count * 700)
+        json.bytes.reserveCapacity(json.bytes.count + 1024 + report.view.listedCount * 700)
         json.beginObject()
         json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
@@ -26,14 +26,17 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.writeSummary(report.view.total, linesCounted: report.linesCounted)
         json.key(literal: "files")
         json.beginArray()
-        for change in report.view.listedChanges {
+        let changeTree = report.view.changeTree
+        var icons = FileIcons(tree: changeTree.tree, resolver: options.iconResolver)
+        for entry in report.view.listedEntries {
             json.beginObject()
-            json.writeChangeFields(change, linesCounted: report.linesCounted, icon: options.iconResolver.resolveFile(named: change.path.basename).name)
+            json.writeChangeFields(changeTree.change(ofEntry: entry), linesCounted: report.linesCounted,
+                                   icon: icons.icon(ofFile: changeTree.tree.nodeOfEntry[entry]).name)
             json.endObject()
         }
         json.endArray()
         json.key(literal: "tree")
-        json.writeTree(report, iconResolver: options.iconResolver)
+        json.writeTree(report, icons: &icons)
         json.endObject()
         json.bytes.append(UInt8(ascii: "\n"))
         swap(&json.bytes, &output)

@@ -1,9 +1,9 @@
 /// The layout of the stats column: a `+I` cell and a `−D` cell, each right-aligned,
 /// separated by one space, starting two columns after the widest row's left part.
 /// A count of 0 leaves its cell blank; a binary file shows `binary`, right-aligned.
-struct StatColumns {
+public struct StatColumns: Sendable {
     /// The column where the stats start.
-    let start: Int
+    public let start: Int
     /// The width of the `+I` cell (widened, when needed, to fit `binary`).
     let plus: Int
     /// The space between the cells: 1 when both ever show something, else 0.
@@ -11,7 +11,8 @@ struct StatColumns {
     /// The width of the `−D` cell.
     let minus: Int
 
-    init(rows: [RowLayout]) {
+    /// The layout that fits every row of `rows`.
+    public init(rows: some Sequence<FormattedRow>) {
         var left = 0
         var plus = 0
         var minus = 0
@@ -39,11 +40,11 @@ struct StatColumns {
     private static let binaryLabelWidth = 6
 
     /// The width of the whole stats block, after the two-column gap.
-    var blockWidth: Int { plus + gap + minus }
+    public var blockWidth: Int { plus + gap + minus }
 
     /// Appends the stats of a row whose left part is `row.width` columns wide; nothing
     /// (not even padding) when the row has nothing to show.
-    func append(_ row: RowLayout, color: Bool, minus minusSign: [UInt8], to output: inout [UInt8]) {
+    func append(_ row: FormattedRow, color: Bool, minus minusSign: [UInt8], to output: inout [UInt8]) {
         switch row.stat {
         case .none:
             return

@@ -19,26 +19,47 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         let glyphs = Glyphs(options.charset)
         appendHeader(report, color: options.color, glyphs: glyphs, to: &output)
         guard report.view.total.files > 0 else { return }
+        var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted)
         if !report.linesCounted && options.width == nil {
             // No row shows stats and nothing is shortened: each row goes straight to the output.
-            TreeRows.appendLines(report: report, options: options, to: &output)
+            report.view.forEachVisibleRow { row in
+                _ = formatter.append(row, budget: nil, to: &output)
+                output.append(UInt8(ascii: "\n"))
+            }
             return
         }
-        var tree = TreeRows(report: report, options: options)
-        var columns = StatColumns(rows: tree.rows)
+        var text: [UInt8] = []
+        var rows: [RowLayout] = []
+        let nodes = report.view.changeTree.tree.slots.count
+        rows.reserveCapacity(nodes)
+        text.reserveCapacity(nodes * 24)
+        Self.layOut(report.view, with: &formatter, budget: nil, text: &text, rows: &rows)
+        var columns = StatColumns(rows: rows.lazy.map(\.row))
         if let width = options.width {
             let budget = width - (columns.blockWidth > 0 ? columns.blockWidth + 2 : 0)
-            if tree.rows.contains(where: { $0.width > budget }) {
-                tree = TreeRows(report: report, options: options, budget: budget)
-                columns = StatColumns(rows: tree.rows)
+            if rows.contains(where: { $0.row.width > budget }) {
+                Self.layOut(report.view, with: &formatter, budget: budget, text: &text, rows: &rows)
+                columns = StatColumns(rows: rows.lazy.map(\.row))
             }
         }
         var start = 0
-        for row in tree.rows {
-            output.append(contentsOf: tree.text[start..<row.end])
+        for row in rows {
+            output.append(contentsOf: text[start..<row.end])
             start = row.end
-            columns.append(row, color: options.color, minus: glyphs.minus, to: &output)
+            formatter.appendStats(of: row.row, columns: columns, to: &output)
             output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// Formats every row's left part into `text`, one after another, and records where
+    /// each ends; with a `budget`, names are shortened to fit it.
+    private static func layOut(_ view: TreeView, with formatter: inout RowFormatter, budget: Int?,
+                               text: inout [UInt8], rows: inout [RowLayout]) {
+        text.removeAll(keepingCapacity: true)
+        rows.removeAll(keepingCapacity: true)
+        view.forEachVisibleRow { row in
+            let formatted = formatter.append(row, budget: budget, to: &text)
+            rows.append(RowLayout(end: text.count, row: formatted))
         }
     }
 }

@@ -9,8 +9,8 @@ public struct FileChange: Hashable, Sendable {
     public var oldPath: RawPath?
     private var storedInsertions: Int
     private var storedDeletions: Int
-    private var storedOldMode: UInt32
-    private var storedNewMode: UInt32
+    @usableFromInline var storedOldMode: UInt32
+    @usableFromInline var storedNewMode: UInt32
     private var storedSimilarity: Int32
     private var storedStatus: ChangeStatus?
     private var storedBinary: Bool?
@@ -68,11 +68,17 @@ public struct FileChange: Hashable, Sendable {
         set { storedCommits = SubmoduleCommits(old: oldCommit, new: newValue) }
     }
 
+    /// Whether the change shows something after its name: where it came from, or its modes.
+    @inlinable
+    public var hasOriginOrModes: Bool {
+        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode
+    }
+
     /// Stands for a missing count (counts are never negative).
     private static let absent = Int.min
     private static let absent32 = Int32.min
     /// Stands for a missing mode (git modes fit in 16 bits).
-    private static let noMode = UInt32.max
+    @usableFromInline static let noMode = UInt32.max
     private static let typeBits: UInt32 = 0o170000
     private static let gitlinkType: UInt32 = 0o160000
 

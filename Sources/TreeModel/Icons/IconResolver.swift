@@ -1,4 +1,4 @@
-/// Resolves the icon *name* of a file or directory (tree-model.md §8). First hit wins:
+/// Resolves the icon *name* of a file or directory (Docs/TreeModel.md#icons). First hit wins:
 ///
 /// 1. a user override of the structural slot (`file`, `folder`, `folder-open`);
 /// 2. the user's map by exact basename, case-insensitive;

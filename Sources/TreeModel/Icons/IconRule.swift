@@ -1,4 +1,4 @@
-/// Which rule of tree-model.md §8 gave an icon; the first rule that matches wins.
+/// Which rule of Docs/TreeModel.md#icons gave an icon; the first rule that matches wins.
 public enum IconRule: Hashable, Sendable, CaseIterable {
     /// Rule 1: the user overrode the structural slot (`file`, `folder`, `folder-open`).
     case slotOverride
@@ -15,7 +15,7 @@ public enum IconRule: Hashable, Sendable, CaseIterable {
     /// Rule 6 for files, the generic file icon; and every directory's folder or open folder.
     case structural
 
-    /// The rule's number in tree-model.md §8 (1–6).
+    /// The rule's number in Docs/TreeModel.md#icons (1–6).
     public var number: Int {
         switch self {
         case .slotOverride: 1
