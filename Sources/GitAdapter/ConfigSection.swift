@@ -11,13 +11,16 @@ extension Repository {
         try LibGit2.check(git_repository_config_snapshot(&snapshot, handle), "git_repository_config_snapshot")
         defer { git_config_free(snapshot) }
         var iterator: OpaquePointer?
-        let pattern = "^" + section.lowercased().replacingOccurrences(of: ".", with: "\\.") + "\\."
-        try LibGit2.check(git_config_iterator_glob_new(&iterator, snapshot, pattern), "git_config_iterator_glob_new")
+        // Every entry, filtered here: libgit2 1.5's glob iterator leaks a regex match block
+        // for each name that does not match.
+        try LibGit2.check(git_config_iterator_new(&iterator, snapshot), "git_config_iterator_new")
         defer { git_config_iterator_free(iterator) }
+        let prefix = section.lowercased() + "."
         var values: [String: [String]] = [:]
         var entry: UnsafeMutablePointer<git_config_entry>?
         while git_config_next(&entry, iterator) == 0, let current = entry?.pointee {
             let name = String(decoding: UnsafeRawBufferPointer(start: current.name, count: strlen(current.name)), as: UTF8.self)
+            guard name.lowercased().hasPrefix(prefix) else { continue }
             let value = current.value.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? "true"
             values[name.lowercased(), default: []].append(value)
         }
