@@ -112,6 +112,23 @@ enum Fuzz {
         return String(cString: made)
     }
 
+    /// Runs `script` with `/bin/sh` in `directory`, with `environment` added to this process's;
+    /// returns its exit status (spawned directly: Foundation's `Process` keeps memory that
+    /// LeakSanitizer reports).
+    static func shell(_ script: String, in directory: String, environment: [String: String]) -> Int32 {
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { _, given in given }
+        let words: [String] = ["/bin/sh", "-c", "cd '\(directory)' && " + script]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        let pairs: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (arguments + pairs).forEach { free($0) } }
+        var child: pid_t = 0
+        guard posix_spawn(&child, "/bin/sh", nil, nil, arguments, pairs) == 0 else { return -1 }
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+        return status
+    }
+
     /// The first line of `data` (before the first LF) and the rest.
     static func splitHeader(_ data: [UInt8]) -> (header: [UInt8], body: [UInt8]) {
         guard let newline = data.firstIndex(of: UInt8(ascii: "\n")) else { return (data, []) }

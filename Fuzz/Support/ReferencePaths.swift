@@ -2,7 +2,7 @@
 /// the oracle the fuzz targets compare the fast code with.
 enum ReferencePaths {
     /// Why a path is refused.
-    enum Refusal: Equatable {
+    enum Refusal: Error, Equatable {
         case absolute, parentReference, empty
     }
 

@@ -10,6 +10,14 @@ import Foundation
 
 private let repository = OptionsRepository.make()
 
+/// Makes the repository before the first input, so that what making it allocates is not
+/// taken for a leak of that input.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzOptionsInitialize(_ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?) -> Int32 {
+    _ = repository.path
+    return 0
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOptions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
@@ -50,15 +58,8 @@ private struct OptionsRepository: Sendable {
             git mv dir/old.txt dir/new.txt && printf 'one\\n' > a.txt && git commit -q -am two &&
             git checkout -q main && printf 'x\\n' > b.txt && git add b.txt && printf 'three\\n' >> a.txt
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = URL(fileURLWithPath: path)
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": path]) { _, new in new }
-        do { try process.run() } catch { fatalError("cannot run git: \(error)") }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let base = FileManager.default.contents(atPath: path + "/.git/config") else {
+        let status = Fuzz.shell(script, in: path, environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "HOME": path])
+        guard status == 0, let base = FileManager.default.contents(atPath: path + "/.git/config") else {
             fatalError("cannot make the scratch repository in \(path)")
         }
         return OptionsRepository(path: path, baseConfig: Array(base))
