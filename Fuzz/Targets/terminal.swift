@@ -47,7 +47,7 @@ public func fuzzTerminal(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
                      "--charset", ascii ? "ascii" : "unicode", "--icons", icons]
     if words.contains("no-flatten") { arguments.append("--no-flatten") }
     if words.contains("depth") { arguments += ["--depth", "1"] }
-    let stdin = Array(records.joined(separator: [0])) + [0]
+    let stdin = records.isEmpty ? [] : Array(records.joined(separator: [0])) + [0]
     let outcome = Fuzz.run(arguments, input: stdin, directory: directory, environment: ["COLUMNS": String(width)], terminal: true)
     Fuzz.check(outcome.status == 0, "status \(outcome.status): \(String(decoding: outcome.error, as: UTF8.self))")
     guard let text = String(validating: outcome.output, as: UTF8.self) else {
