@@ -71,7 +71,12 @@ public final class Repository {
         guard let handle else { throw AdapterError.notARepository(directory) }
         let repository = Repository(handle: handle, displayPath: directory, environment: environment)
         if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
-            try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0), "git_repository_set_workdir")
+            func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : path[...] }
+            let current = git_repository_workdir(handle).map { trimmed(String(cString: $0)) }
+            // Only a change: libgit2 1.5 leaks the path it is given when it is the current one.
+            if current != trimmed(resolve(workTree)) {
+                try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0), "git_repository_set_workdir")
+            }
         }
         if let indexFile = environment["GIT_INDEX_FILE"], !indexFile.isEmpty {
             var index: OpaquePointer?
