@@ -89,7 +89,10 @@ public enum TreeReview {
     }
 
     private static func report(_ message: String, io: IO) {
-        let line = "treereview: " + message.replacingOccurrences(of: "\n", with: " ") + "\n"
+        // Scalar by scalar: Foundation's `replacingOccurrences` skips a LF that a combining
+        // mark follows (it matches whole composed sequences).
+        let oneLine = String(String.UnicodeScalarView(message.unicodeScalars.map { $0 == "\n" ? " " : $0 }))
+        let line = "treereview: " + oneLine + "\n"
         try? io.standardError.write(Array(line.utf8))
     }
 }
