@@ -34,15 +34,13 @@ extension Repository {
     /// Calls `body` with the name, key and value of every `submodule.<name>.path` and
     /// `submodule.<name>.ignore` in `config`.
     private static func forEachSubmoduleKey(in config: OpaquePointer, _ body: (String, String, String) -> Void) {
-        var iterator: OpaquePointer?
-        guard git_config_iterator_glob_new(&iterator, config, "^submodule\\..*\\.(path|ignore)$") == 0 else { return }
-        defer { git_config_iterator_free(iterator) }
-        var entry: UnsafeMutablePointer<git_config_entry>?
-        while git_config_next(&entry, iterator) == 0, let current = entry?.pointee, let text = current.value {
-            let name = String(cString: current.name)
-            guard let dot = name.lastIndex(of: ".") else { continue }
-            let submodule = String(name[name.index(name.startIndex, offsetBy: "submodule.".count)..<dot])
-            body(submodule, String(name[name.index(after: dot)...]).lowercased(), String(cString: text))
+        try? ConfigEntries.forEach(in: config) { name, value in
+            let lowered = name.lowercased()
+            guard let value, lowered.hasPrefix("submodule."), lowered.hasSuffix(".path") || lowered.hasSuffix(".ignore"),
+                  let dot = name.lastIndex(of: "."), name.count > "submodule.".count + 1 else { return }
+            let start = name.index(name.startIndex, offsetBy: "submodule.".count)
+            guard start < dot else { return }
+            body(String(name[start..<dot]), String(name[name.index(after: dot)...]).lowercased(), value)
         }
     }
 

@@ -91,7 +91,12 @@ public final class Repository {
                                     configFiles: configFiles)
         try configFiles.install(in: handle)
         if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
-            try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0))
+            func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : path[...] }
+            let current = git_repository_workdir(handle).map { trimmed(String(cString: $0)) }
+            // Only a change: libgit2 1.5 leaks the path it is given when it is the current one.
+            if current != trimmed(resolve(workTree)) {
+                try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0))
+            }
         }
         if let indexFile = environment["GIT_INDEX_FILE"], !indexFile.isEmpty {
             let path = resolve(indexFile)
