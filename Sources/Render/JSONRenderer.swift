@@ -30,7 +30,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         var icons = FileIcons(tree: changeTree.tree, resolver: options.iconResolver)
         for entry in report.view.listedEntries {
             json.beginObject()
-            json.writeChangeFields(changeTree.change(ofEntry: entry), linesCounted: report.linesCounted,
+            let change = changeTree.change(ofEntry: entry)
+            if change.isSubmodule { json.field("kind", "submodule") }
+            json.writeChangeFields(change, linesCounted: report.linesCounted,
                                    icon: icons.icon(ofFile: changeTree.tree.nodeOfEntry[entry]).name)
             json.endObject()
         }

@@ -16,7 +16,7 @@ extension JSONWriter {
             while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
             if let change = changeTree.change(at: row.node) {
-                field("kind", "file")
+                field("kind", change.isSubmodule ? "submodule" : "file")
                 field("name", String(decoding: nodes[row.node].name, as: UTF8.self))
                 writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.icon(ofFile: row.node).name)
                 endObject()

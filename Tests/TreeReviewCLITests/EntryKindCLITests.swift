@@ -77,3 +77,22 @@ struct EntryKindCLITests {
         }
     }
 }
+
+/// Submodules in the formats: JSON's `kind` and commits.
+struct EntryKindFormatTests {
+    private func id(_ revision: String, in repo: String) throws -> String {
+        try Shell.git(["rev-parse", revision], in: repo).text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func jsonGivesASubmoduleItsKindAndCommits() throws {
+        let repo = try Fixtures.repository("submodules")
+        let document = try CLIRunner.json(["HEAD~1"], in: repo)
+        let files = try #require(document["files"] as? [[String: Any]])
+        let sub = try #require(files.first { $0["path"] as? String == "sub" })
+        #expect(sub["kind"] as? String == "submodule")
+        #expect(sub["oldCommit"] as? String == (try id("HEAD~1:sub", in: repo)))
+        #expect(sub["newCommit"] as? String == (try id("HEAD", in: repo + "/sub")))
+        let gitmodules = try #require(files.first { $0["path"] as? String == ".gitmodules" })
+        #expect(gitmodules["kind"] == nil && gitmodules["oldCommit"] == nil)
+    }
+}
