@@ -110,6 +110,7 @@ extension RowFormatter {
                 suffixWidth = appendOrigin(of: change, shortened: true)
             }
             suffixWidth += appendModeChange(of: change)
+            suffixWidth += SubmoduleLabel.append(change, glyphs: glyphs, to: &suffix)
         }
         return width + appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth,
                                   usedWidth: usedWidth + width, budget: budget, to: &output)

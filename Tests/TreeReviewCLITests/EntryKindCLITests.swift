@@ -95,4 +95,18 @@ struct EntryKindFormatTests {
         let gitmodules = try #require(files.first { $0["path"] as? String == ".gitmodules" })
         #expect(gitmodules["kind"] == nil && gitmodules["oldCommit"] == nil)
     }
+
+    @Test func theTreeShowsASubmodulesCommitsAbbreviated() throws {
+        let repo = try Fixtures.repository("submodules")
+        let old = String(try id("HEAD~1:sub", in: repo).prefix(7))
+        let checkedOut = String(try id("HEAD", in: repo + "/sub").prefix(7))
+        let committed = String(try id("HEAD:sub", in: repo).prefix(7))
+        let gone = String(try id("HEAD~1:gone", in: repo).prefix(7))
+        let lines = CLIRunner.run(["HEAD~1"], in: repo).text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("M  sub (submodule \(old) → \(checkedOut))") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("D  gone (submodule \(gone))") })
+        #expect(lines.contains { $0.hasPrefix("T  becomes-sub (file → submodule)") && !$0.contains("(submodule ") })
+        let ascii = CLIRunner.run(["--charset", "ascii", "HEAD~1..HEAD"], in: repo).text
+        #expect(ascii.contains("(submodule \(old) -> \(committed))"))
+    }
 }
