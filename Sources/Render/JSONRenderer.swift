@@ -27,7 +27,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree
-        var icons = FileIcons(tree: changeTree.tree, resolver: options.iconResolver)
+        var icons = FileIcons(changeTree: changeTree, resolver: options.iconResolver)
         for entry in report.view.listedEntries {
             json.beginObject()
             let change = changeTree.change(ofEntry: entry)

@@ -76,7 +76,7 @@ public struct RowFormatter {
                             draw(options.iconResolver.resolveDirectory(expanded: true)))
         drawsFileIcons = options.icons != .none
         if drawsFileIcons {
-            fileIcons = FileIcons(tree: tree, resolver: options.iconResolver)
+            fileIcons = FileIcons(changeTree: view.changeTree, resolver: options.iconResolver)
         }
     }
 

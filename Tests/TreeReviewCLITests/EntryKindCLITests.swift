@@ -109,4 +109,18 @@ struct EntryKindFormatTests {
         let ascii = CLIRunner.run(["--charset", "ascii", "HEAD~1..HEAD"], in: repo).text
         #expect(ascii.contains("(submodule \(old) -> \(committed))"))
     }
+
+    @Test func aSymlinkHasTheSymlinkIconUnlessTheUserNamesOne() throws {
+        let repo = try Fixtures.fresh("symlinks")
+        func icons() throws -> [String: String] {
+            let files = try #require(try CLIRunner.json(["HEAD~1..HEAD"], in: repo)["files"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: files.map { ($0["path"] as! String, $0["icon"] as! String) })
+        }
+        let before = try icons()
+        #expect(before["retarget"] == "file-symlink-duo" && before["file-becomes-link"] == "file-symlink-duo")
+        #expect(before["link-becomes-file"] == "file-duo", "a symlink that became a file is a file")
+        #expect(CLIRunner.run(["--icons", "names", "HEAD~1..HEAD"], in: repo).text.contains("M  file-symlink-duo retarget"))
+        try Shell.git(["config", "treereview.icon", "basename:retarget=lang-swift"], in: repo)
+        #expect(try icons()["retarget"] == "lang-swift")
+    }
 }

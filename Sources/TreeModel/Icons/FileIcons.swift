@@ -6,25 +6,27 @@
 public struct FileIcons: Sendable {
     /// The resolver asked.
     public let resolver: IconResolver
-    private let tree: FileTree
+    private let changeTree: ChangeTree
     /// For each node, 1 + the number of its resolution, or 0 while not resolved.
     private var numbers: [Int32] = []
     private var known: [IconResolution: Int32] = [:]
     /// Every distinct resolution met so far; ``number(ofFile:)`` indexes it.
     public private(set) var resolutions: [IconResolution] = []
 
-    /// The icons of the files of `tree`, resolved by `resolver`.
-    public init(tree: FileTree, resolver: IconResolver) {
-        self.tree = tree
+    /// The icons of the files of `changeTree`, resolved by `resolver` from each file's name
+    /// and mode (a symlink has an icon of its own).
+    public init(changeTree: ChangeTree, resolver: IconResolver) {
+        self.changeTree = changeTree
         self.resolver = resolver
     }
 
     /// The number of the icon of file node `node` in ``resolutions``, resolving it on first use.
     public mutating func number(ofFile node: Int) -> Int {
-        if numbers.isEmpty { numbers = [Int32](repeating: 0, count: tree.slots.count) }
+        if numbers.isEmpty { numbers = [Int32](repeating: 0, count: changeTree.tree.slots.count) }
         let stored = numbers[node]
         if stored > 0 { return Int(stored) - 1 }
-        let resolution = resolver.resolveFile(named: tree.name(of: node))
+        let change = changeTree.change(at: node)
+        let resolution = resolver.resolveFile(named: changeTree.tree.name(of: node), mode: change?.newMode ?? change?.oldMode)
         let number: Int32
         if let existing = known[resolution] {
             number = existing

@@ -12,7 +12,8 @@ public enum IconRule: Hashable, Sendable, CaseIterable {
     case builtInBasename
     /// Rule 5: the built-in map by extension (after the built-in basename map).
     case builtInExtension
-    /// Rule 6 for files, the generic file icon; and every directory's folder or open folder.
+    /// Rule 6 for files, the generic file icon (a symlink's icon, for a symlink, in place of
+    /// rules 5 and 6); and every directory's folder or open folder.
     case structural
 
     /// The rule's number in Docs/TreeModel.md#icons (1–6).
