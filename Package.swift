@@ -15,7 +15,8 @@ let package = Package(
         .target(name: "TreeModel"),
         .target(name: "Render", dependencies: ["TreeModel"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel"]),
+        .target(name: "ReviewState", dependencies: ["TreeModel"]),
+        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "ReviewState", "TreeModel"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),
@@ -27,6 +28,7 @@ let package = Package(
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
