@@ -69,12 +69,15 @@ public enum TreeReview {
 
     private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) throws -> Report {
         let tree: ChangeTree
-        if let paths = input.paths, options.statusFilter == nil {
+        if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed {
             tree = ChangeTree(paths: paths, order: settings.sort)
         } else {
             var changes = input.paths?.changes ?? input.changes
             if let filter = options.statusFilter {
                 changes = changes.filter { filter.includes($0.status) }
+            }
+            if options.hidesViewed {
+                changes = changes.filter { $0.viewState != .viewed }
             }
             tree = ChangeTree(changes: changes, order: settings.sort)
         }
