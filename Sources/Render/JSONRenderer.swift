@@ -2,7 +2,8 @@ import TreeModel
 
 /// The `json` format: schema version 1, as the product spec defines it.
 ///
-/// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `files` (every change,
+/// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `untrackedNotStaged`
+/// (only under `--staged`), `files` (every change,
 /// in the report's order) and `tree` (the same files nested under their directories, with
 /// directory-only chains flattened as the view says).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
@@ -24,6 +25,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.writeComparison(report.comparison)
         json.key(literal: "summary")
         json.writeSummary(report.view.total, linesCounted: report.linesCounted)
+        if let untracked = report.untrackedLeftOut {
+            json.field("untrackedNotStaged", untracked)
+        }
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree

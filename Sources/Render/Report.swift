@@ -8,11 +8,14 @@ public struct Report: Sendable {
     public var view: TreeView
     /// Whether line counts were computed (`false` under `--no-stat`).
     public var linesCounted: Bool
+    /// Under `--staged`, how many untracked files the commit leaves out (`nil`: not counted).
+    public var untrackedLeftOut: Int?
 
-    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool) {
+    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil) {
         self.comparison = comparison
         self.view = view
         self.linesCounted = linesCounted
+        self.untrackedLeftOut = untrackedLeftOut
     }
 
     /// A report showing every change of `tree`, fully expanded.

@@ -86,7 +86,8 @@ public enum TreeReview {
         }
         let view = TreeView(changeTree: tree, flatten: settings.flatten, depth: options.depth,
                             query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide)
-        return Report(comparison: input.label, view: view, linesCounted: input.linesCounted)
+        return Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
+                      untrackedLeftOut: input.untrackedLeftOut)
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {

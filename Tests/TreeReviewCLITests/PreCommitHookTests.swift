@@ -60,6 +60,13 @@ struct PreCommitHookTests {
         #expect(listed == report.staged)
         #expect(!listed.isEmpty)
         #expect(listed.contains("unstaged.c") == (arguments.first == "-a" || arguments.first == "--include"))
+        // Partly staged and untracked as git sees them in the hook, with the index git prepared.
+        let partly = Set(report.files.filter { $0["partiallyStaged"] as? Bool == true }.compactMap { $0["path"] as? String })
+        #expect(partly == report.staged.intersection(report.unstaged))
+        #expect(report.json["untrackedNotStaged"] as? Int == report.untracked.count)
+        #expect(report.untracked.count >= 3)
+        #expect(partly.isEmpty == (arguments.first == "-a" || arguments.first == "--"),
+                "commit -a and commit -- <path> stage the working tree's content of what they commit")
     }
 
     /// The hook of the README, as it is written there.
