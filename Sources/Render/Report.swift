@@ -10,12 +10,16 @@ public struct Report: Sendable {
     public var linesCounted: Bool
     /// Under `--staged`, how many untracked files the commit leaves out (`nil`: not counted).
     public var untrackedLeftOut: Int?
+    /// How many of the comparison's files are viewed, when viewed marks are in use.
+    public var viewedProgress: ViewedProgress?
 
-    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil) {
+    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
+                viewedProgress: ViewedProgress? = nil) {
         self.comparison = comparison
         self.view = view
         self.linesCounted = linesCounted
         self.untrackedLeftOut = untrackedLeftOut
+        self.viewedProgress = viewedProgress
     }
 
     /// A report showing every change of `tree`, fully expanded.
@@ -25,6 +29,20 @@ public struct Report: Sendable {
 
     /// The whole change tree.
     public var tree: ChangeTree { view.changeTree }
+}
+
+/// `x of y viewed`: of the files a comparison lists (before `--unviewed` hides any), how many
+/// are viewed.
+public struct ViewedProgress: Hashable, Sendable {
+    /// The files marked viewed with the content they have.
+    public var viewed: Int
+    /// All the files.
+    public var files: Int
+
+    public init(viewed: Int, files: Int) {
+        self.viewed = viewed
+        self.files = files
+    }
 }
 
 /// A description of a comparison, as the JSON `comparison` object and the tree header show it.

@@ -15,7 +15,7 @@ public struct FileChange: Hashable, Sendable {
     private var storedSimilarity: Int32
     private var storedStatus: ChangeStatus?
     private var storedBinary: Bool?
-    private var storedFlags: UInt8 = 0
+    @usableFromInline var storedFlags: UInt8 = 0
     private var storedCommits: SubmoduleCommits?
 
     /// How it changed; `nil` for a bare path read from a list that carries no status.
@@ -82,10 +82,11 @@ public struct FileChange: Hashable, Sendable {
         set { storedCommits = SubmoduleCommits(old: oldCommit, new: newValue) }
     }
 
-    /// Whether the change shows something after its name: where it came from, or its modes.
+    /// Whether the change shows something after its name: where it came from, its modes, or
+    /// a review mark (partly staged, viewed).
     @inlinable
-    public var hasOriginOrModes: Bool {
-        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode
+    public var showsDetailsAfterName: Bool {
+        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode || storedFlags != 0
     }
 
     /// Stands for a missing count (counts are never negative).

@@ -69,12 +69,16 @@ public enum TreeReview {
 
     private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) throws -> Report {
         let tree: ChangeTree
+        var viewedProgress: ViewedProgress?
         if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed {
             tree = ChangeTree(paths: paths, order: settings.sort)
         } else {
             var changes = input.paths?.changes ?? input.changes
             if let filter = options.statusFilter {
                 changes = changes.filter { filter.includes($0.status) }
+            }
+            if options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed }) {
+                viewedProgress = ViewedProgress(viewed: changes.count { $0.viewState == .viewed }, files: changes.count)
             }
             if options.hidesViewed {
                 changes = changes.filter { $0.viewState != .viewed }
@@ -87,7 +91,7 @@ public enum TreeReview {
         let view = TreeView(changeTree: tree, flatten: settings.flatten, depth: options.depth,
                             query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide)
         return Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
-                      untrackedLeftOut: input.untrackedLeftOut)
+                      untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress)
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {
