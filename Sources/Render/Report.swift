@@ -108,7 +108,27 @@ public enum Charset: String, Sendable, CaseIterable {
 }
 
 /// Turns a report into bytes for one output format.
+///
+/// A renderer that builds its output whole implements ``render(_:options:into:)`` only; the
+/// default ``render(_:options:to:)`` hands that buffer on when it is done. A streaming
+/// renderer implements both: ``render(_:options:to:)`` appends to the output's buffer and
+/// calls ``RenderOutput/flushIfFull()`` as it goes, and ``render(_:options:into:)`` runs it
+/// collecting everything, so that both give the same bytes.
 public protocol ReportRenderer {
     /// Appends the rendering of `report` to `output`.
     func render(_ report: Report, options: RenderOptions, into output: inout [UInt8])
+
+    /// Appends the rendering of `report` to `output`'s buffer, handing it on in chunks as it
+    /// grows; the caller calls ``RenderOutput/flush()`` afterwards. Throws what handing on
+    /// throws (a closed pipe), leaving the rest unwritten.
+    func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws
+}
+
+extension ReportRenderer {
+    /// Renders the whole output into `output`'s buffer with ``render(_:options:into:)``, then
+    /// hands it on if it is full.
+    public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
+        render(report, options: options, into: &output.bytes)
+        try output.flushIfFull()
+    }
 }

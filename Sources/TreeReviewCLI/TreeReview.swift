@@ -46,9 +46,12 @@ public enum TreeReview {
                 icons: settings.icons.drawing,
                 iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides),
                 prettyJSON: io.outputIsTerminal)
-            var output = largeBuffer(of: UInt8.self, capacity: report.view.listedCount * 96)
-            renderer(for: settings.format).render(report, options: renderOptions, into: &output)
-            try Pager.write(output, request: settings.paging, corePager: input.corePager, environment: environment, io: io)
+            let renderer = renderer(for: settings.format)
+            try Pager.write(request: settings.paging, corePager: input.corePager, environment: environment, io: io) { sink in
+                var output = RenderOutput(write: sink.write)
+                try renderer.render(report, options: renderOptions, to: &output)
+                try output.flush()
+            }
             for warning in input.warnings {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
