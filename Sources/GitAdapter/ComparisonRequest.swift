@@ -22,13 +22,17 @@ public struct ComparisonRequest: Sendable, Equatable {
     /// Whether results of earlier runs may be used and this run's kept (the user's cache
     /// directory; see `Docs/Performance.md`). They are the same either way.
     public var useCache: Bool
+    /// Which changes get their new side's object id.
+    public var newObjects: NewObjectRequest = .none
 
     public init(
         revisions: [String] = [], staged: Bool = false, pathspecs: [String] = [],
         includeUntracked: Bool = true, renames: RenameSetting? = nil, countLines: Bool = true,
-        renameLimit: Int? = nil, pathspecBase: String? = nil, useCache: Bool = true
+        renameLimit: Int? = nil, pathspecBase: String? = nil, useCache: Bool = true,
+        newObjects: NewObjectRequest = .none
     ) {
         self.useCache = useCache
+        self.newObjects = newObjects
         self.pathspecBase = pathspecBase
         self.renameLimit = renameLimit
         self.revisions = revisions

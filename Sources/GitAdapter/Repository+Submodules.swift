@@ -3,8 +3,8 @@ import Foundation
 
 extension Repository {
     /// The submodule settings git's diff would use here: `diff.ignoreSubmodules` from `config`,
-    /// and `submodule.<name>.ignore` from `.gitmodules` in the working tree and the repository's
-    /// configuration (which wins). A value git does not know in `.gitmodules` is passed over.
+    /// and `submodule.<name>.ignore` from `.gitmodules` in the working tree and from the
+    /// repository's configuration, as read once in `config` (which wins). A value git does not know in `.gitmodules` is passed over.
     func submoduleIgnores(config: RepositoryConfig) throws -> SubmoduleIgnores {
         var ignores = SubmoduleIgnores()
         if let global = try config.submoduleIgnore() { ignores.global = global }
@@ -18,12 +18,8 @@ extension Repository {
             if key == "path" { paths[name] = Array(value.utf8) }
             if key == "ignore", let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
         }
-        var own: OpaquePointer?
-        if git_repository_config_snapshot(&own, handle) == 0, let own {
-            defer { git_config_free(own) }
-            Self.forEachSubmoduleKey(in: own) { name, key, value in
-                if key == "ignore", let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
-            }
+        for (name, value) in config.submoduleIgnoreValues {
+            if let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
         }
         for (name, setting) in settings {
             if let path = paths[name] { ignores.byPath[path] = setting }
@@ -34,15 +30,13 @@ extension Repository {
     /// Calls `body` with the name, key and value of every `submodule.<name>.path` and
     /// `submodule.<name>.ignore` in `config`.
     private static func forEachSubmoduleKey(in config: OpaquePointer, _ body: (String, String, String) -> Void) {
-        var iterator: OpaquePointer?
-        guard git_config_iterator_glob_new(&iterator, config, "^submodule\\..*\\.(path|ignore)$") == 0 else { return }
-        defer { git_config_iterator_free(iterator) }
-        var entry: UnsafeMutablePointer<git_config_entry>?
-        while git_config_next(&entry, iterator) == 0, let current = entry?.pointee, let text = current.value {
-            let name = String(cString: current.name)
-            guard let dot = name.lastIndex(of: ".") else { continue }
-            let submodule = String(name[name.index(name.startIndex, offsetBy: "submodule.".count)..<dot])
-            body(submodule, String(name[name.index(after: dot)...]).lowercased(), String(cString: text))
+        try? ConfigEntries.forEach(in: config) { name, value in
+            let lowered = name.lowercased()
+            guard let value, lowered.hasPrefix("submodule."), lowered.hasSuffix(".path") || lowered.hasSuffix(".ignore"),
+                  let dot = name.lastIndex(of: "."), name.count > "submodule.".count + 1 else { return }
+            let start = name.index(name.startIndex, offsetBy: "submodule.".count)
+            guard start < dot else { return }
+            body(String(name[start..<dot]), String(name[name.index(after: dot)...]).lowercased(), value)
         }
     }
 

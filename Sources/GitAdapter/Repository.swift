@@ -52,11 +52,12 @@ public final class Repository {
     /// The git directory's path.
     public var gitDirectory: String { String(cString: git_repository_path(handle)) }
 
-    /// The object directory (shared by all worktrees), ending in `/`.
-    var objectsDirectory: String { commonDirectory + "objects/" }
+    /// The git directory all worktrees share (the git directory itself, outside a linked
+    /// worktree), ending in `/`.
+    public var commonGitDirectory: String { String(cString: git_repository_commondir(handle)) }
 
-    /// The git directory shared by all worktrees (where the objects and refs are), ending in `/`.
-    var commonDirectory: String { String(cString: git_repository_commondir(handle)) }
+    /// The object directory (shared by all worktrees), ending in `/`.
+    var objectsDirectory: String { commonGitDirectory + "objects/" }
 
     /// The index file's path.
     var indexPath: String { indexFile ?? gitDirectory + "index" }
@@ -98,7 +99,12 @@ public final class Repository {
                                     configFiles: configFiles)
         try configFiles.install(in: handle)
         if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
-            try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0))
+            func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : path[...] }
+            let current = git_repository_workdir(handle).map { trimmed(String(cString: $0)) }
+            // Only a change: libgit2 1.5 leaks the path it is given when it is the current one.
+            if current != trimmed(resolve(workTree)) {
+                try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0))
+            }
         }
         if let indexFile = environment["GIT_INDEX_FILE"], !indexFile.isEmpty {
             let path = resolve(indexFile)

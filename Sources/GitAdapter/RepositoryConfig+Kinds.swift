@@ -9,9 +9,6 @@ extension RepositoryConfig {
         static let ignoreSubmodules = "diff.ignoresubmodules"
         static let partialClone = "extensions.partialclone"
         static let names = [sparseCheckout, expectFilesOutsideOfPatterns, fileMode, ignoreSubmodules, partialClone]
-        /// `remote.<name>.promisor`, as a pattern of the configuration's names.
-        static let promisorPattern = "remote\\..*\\.promisor"
-
         static func isKindKey(_ name: String) -> Bool {
             names.contains(name) || (name.hasPrefix("remote.") && name.hasSuffix(".promisor"))
         }

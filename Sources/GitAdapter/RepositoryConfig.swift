@@ -19,6 +19,8 @@ public struct RepositoryConfig: Sendable, Equatable {
     public var corePager: String?
     /// Every value of the other keys the comparison reads (``KindKeys/names``), by lowercased name.
     var kindValues: [String: [String?]] = [:]
+    /// `submodule.<name>.ignore` values, by submodule name (its case kept), the last one each.
+    var submoduleIgnoreValues: [String: String] = [:]
 
     /// A configuration with only a section (no `diff.*` keys).
     public init(section: [String: [String]] = [:]) {
@@ -66,25 +68,21 @@ extension Repository {
         var snapshot: OpaquePointer?
         try LibGit2.check(git_repository_config_snapshot(&snapshot, handle))
         defer { git_config_free(snapshot) }
-        var iterator: OpaquePointer?
-        let sectionPattern = section.map { "|" + $0.lowercased().replacingOccurrences(of: ".", with: "\\.") + "\\..*" } ?? ""
-        let kindPattern = RepositoryConfig.KindKeys.names.map { "|" + $0.replacingOccurrences(of: ".", with: "\\.") }.joined()
-            + "|" + RepositoryConfig.KindKeys.promisorPattern
-        let pattern = "^(diff\\.renames|diff\\.renamelimit|core\\.attributesfile|core\\.pager\(kindPattern)\(sectionPattern))$"
-        try LibGit2.check(git_config_iterator_glob_new(&iterator, snapshot, pattern))
-        defer { git_config_iterator_free(iterator) }
+        let sectionPrefix = section.map { $0.lowercased() + "." }
         var config = RepositoryConfig()
-        var entry: UnsafeMutablePointer<git_config_entry>?
-        while git_config_next(&entry, iterator) == 0, let current = entry?.pointee {
-            let name = String(cString: current.name).lowercased()
-            let value = current.value.map { String(cString: $0) }
+        try ConfigEntries.forEach(in: snapshot!) { rawName, value in
+            let name = rawName.lowercased()
             switch name {
             case "diff.renames": config.renames.append(value)
             case "diff.renamelimit": config.renameLimits.append(value)
             case "core.attributesfile": config.setsAttributesFile = true
             case "core.pager": config.corePager = value ?? "true"
             case _ where RepositoryConfig.KindKeys.isKindKey(name): config.kindValues[name, default: []].append(value)
-            default: config.section[name, default: []].append(value ?? "true")
+            case _ where name.hasPrefix("submodule.") && name.hasSuffix(".ignore"):
+                let submodule = rawName.dropFirst("submodule.".count).dropLast(".ignore".count)
+                if let value, !submodule.isEmpty { config.submoduleIgnoreValues[String(submodule)] = value }
+            case _ where sectionPrefix.map(name.hasPrefix) ?? false: config.section[name, default: []].append(value ?? "true")
+            default: break
             }
         }
         return config

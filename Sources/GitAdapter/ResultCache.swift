@@ -22,7 +22,7 @@ final class ResultCache: @unchecked Sendable {
     /// The cache of `repository` (see ``directory(environment:commonDirectory:)``), which
     /// names the repository in a file `repository`; `nil` when there is none to use.
     convenience init?(for repository: Repository) {
-        let common = repository.commonDirectory
+        let common = repository.commonGitDirectory
         guard let directory = Self.directory(environment: repository.environment, commonDirectory: common) else { return nil }
         self.init(directory: directory)
         let marker = directory + "/" + Self.markerName

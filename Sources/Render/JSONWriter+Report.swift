@@ -72,7 +72,8 @@ extension JSONWriter {
         endObject()
     }
 
-    /// The fields of a `files` entry, in schema order, without the braces.
+    /// The fields of a `files` entry, in schema order, without the braces (and without `kind`,
+    /// which comes first in an entry and a node alike).
     mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: String) {
         pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
@@ -89,6 +90,16 @@ extension JSONWriter {
         field("binary", linesCounted ? change.binary : nil)
         modeField("oldMode", change.oldMode)
         modeField("newMode", change.newMode)
+        if change.isSubmodule {
+            field("oldCommit", change.oldCommit?.hex)
+            field("newCommit", change.newCommit?.hex)
+        }
         field("icon", icon)
+        if change.partiallyStaged { field("partiallyStaged", true) }
+        switch change.viewState {
+        case .notViewed: break
+        case .viewed: field("viewed", true)
+        case .changedSinceViewed: field("changedSinceViewed", true)
+        }
     }
 }

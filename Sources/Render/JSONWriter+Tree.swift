@@ -1,44 +1,32 @@
 import TreeModel
 
 extension JSONWriter {
-    private struct Frame {
-        var rows: [ProjectedNode]
-        var next = 0
-        /// The length of the path prefix to return to once this directory is done.
-        var restore: Int
-    }
-
     /// Writes the `tree` array: nested directory and file nodes of the view (always fully
-    /// expanded: `--depth` shapes only the terminal tree).
-    /// Walks iteratively, so deep trees cannot exhaust the stack.
-    mutating func writeTree(_ report: Report, iconResolver: IconResolver) {
+    /// expanded: `--depth` shapes only the terminal tree), from the view's rows
+    /// (``TreeView/allRows``), so deep trees cannot exhaust the stack. Hands the document to
+    /// `output` as it grows.
+    mutating func writeTree(_ report: Report, icons: inout FileIcons, flushingTo output: inout RenderOutput) throws {
         let view = report.view
         let changeTree = view.changeTree
         let nodes = changeTree.tree.nodes
         var path: [UInt8] = []
-        var stack = [Frame(rows: view.topLevel, restore: 0)]
+        /// The path length to return to when each open directory is done, outermost first.
+        var open: [Int] = []
         beginArray()
-        while !stack.isEmpty {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].rows.count else {
-                let done = stack.removeLast()
-                path.removeSubrange(done.restore...)
-                endArray()
-                if !stack.isEmpty { endObject() }
-                continue
-            }
-            let row = stack[top].rows[stack[top].next]
-            stack[top].next += 1
+        try view.forEachVisibleRow(opensEverything: true) { row in
+            try flushIfFull(to: &output)
+            while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
             if let change = changeTree.change(at: row.node) {
-                field("kind", "file")
+                field("kind", change.isSubmodule ? "submodule" : "file")
                 field("name", String(decoding: nodes[row.node].name, as: UTF8.self))
-                writeChangeFields(change, linesCounted: report.linesCounted, icon: iconResolver.resolveFile(named: nodes[row.node].name).name)
+                writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.icon(ofFile: row.node).name)
                 endObject()
-                continue
+                return
             }
             let restore = path.count
-            for node in view.projection.chain(of: row) {
+            let chain = view.projection.chain(of: row.projected)
+            for node in chain {
                 path.append(contentsOf: nodes[node].name)
                 path.append(UInt8(ascii: "/"))
             }
@@ -47,15 +35,24 @@ extension JSONWriter {
             pathField("path", "pathBytes", path)
             key(literal: "segments")
             beginArray()
-            for node in view.projection.chain(of: row) {
+            for node in chain {
                 string(String(decoding: nodes[node].name, as: UTF8.self))
             }
             endArray()
             key(literal: "summary")
             writeSummary(view.summaries[row.node], linesCounted: report.linesCounted)
             key(literal: "children")
-            stack.append(Frame(rows: view.children(of: row.node), restore: restore))
             beginArray()
+            open.append(restore)
         }
+        while let restore = open.popLast() { closeDirectory(restoring: restore, path: &path) }
+        endArray()
+    }
+
+    /// Ends the children of the innermost open directory and the directory itself.
+    private mutating func closeDirectory(restoring restore: Int, path: inout [UInt8]) {
+        path.removeSubrange(restore...)
+        endArray()
+        endObject()
     }
 }

@@ -28,4 +28,18 @@ public enum ChangeStatus: String, Sendable, CaseIterable, Hashable {
         case .unmerged: "U"
         }
     }
+
+    /// ``letter`` as its ASCII byte, for renderers that write bytes.
+    public var letterByte: UInt8 {
+        switch self {
+        case .added: UInt8(ascii: "A")
+        case .modified: UInt8(ascii: "M")
+        case .deleted: UInt8(ascii: "D")
+        case .renamed: UInt8(ascii: "R")
+        case .copied: UInt8(ascii: "C")
+        case .typeChanged: UInt8(ascii: "T")
+        case .untracked: UInt8(ascii: "?")
+        case .unmerged: UInt8(ascii: "U")
+        }
+    }
 }

@@ -13,11 +13,13 @@ public struct ChangeSummary: Hashable, Sendable {
     private var insertedLines = 0
     private var deletedLines = 0
 
+    /// The summary of no file.
     public init() {}
 
     /// The summary of `count` files that carry no status and whose content was not read.
     init(statuslessFiles count: Int) { files = count }
 
+    /// The summary of `changes`.
     public init<S: Sequence>(_ changes: S) where S.Element == FileChange {
         for change in changes { add(change) }
     }
@@ -72,6 +74,17 @@ public struct ChangeSummary: Hashable, Sendable {
         binaryFiles += other.binaryFiles
         insertedLines += other.insertedLines
         deletedLines += other.deletedLines
+    }
+
+    /// Takes away everything another summary counted, which this one must include (a file
+    /// or directory leaving a roll-up).
+    public mutating func subtract(_ other: ChangeSummary) {
+        files -= other.files
+        for status in ChangeStatus.allCases { counts[status] -= other.counts[status] }
+        readFiles -= other.readFiles
+        binaryFiles -= other.binaryFiles
+        insertedLines -= other.insertedLines
+        deletedLines -= other.deletedLines
     }
 
     /// The status every file below shares when all are added or all deleted, else `nil`.

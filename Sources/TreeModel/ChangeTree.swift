@@ -70,14 +70,6 @@ public struct ChangeTree: Sendable {
         return entry >= 0 ? change(ofEntry: Int(entry)) : nil
     }
 
-    /// Whether input entry `entry` is binary and its line counts (all `nil` when not read).
-    package func lines(ofEntry entry: Int) -> (binary: Bool?, insertions: Int?, deletions: Int?) {
-        switch source {
-        case .changes(let changes): (changes[entry].binary, changes[entry].insertions, changes[entry].deletions)
-        case .paths: (nil, nil, nil)
-        }
-    }
-
     /// The summary of everything.
     public var total: ChangeSummary { summaries[FileTree.root] }
 }

@@ -1,5 +1,5 @@
 /// Finding a path that is both a file and a directory, which a bare path list may not contain
-/// (tree-model.md §1) but a git change set may (`src` deleted, `src/a.c` added).
+/// (Docs/TreeModel.md#paths-and-identities) but a git change set may (`src` deleted, `src/a.c` added).
 extension FileTree {
     /// The first path that names both a file and a directory (`src` and `src/a.c`), if any.
     public func fileAndDirectoryClash() -> [UInt8]? {

@@ -1,4 +1,4 @@
-/// A search query, normalized as tree-model.md §6 says: trimmed, `\` turned into `/`,
+/// A search query, normalized as Docs/TreeModel.md#search says: trimmed, `\` turned into `/`,
 /// lowercased. A node matches when its normalized identity contains the query.
 public struct SearchQuery: Hashable, Sendable {
     /// The normalized query, as UTF-8.

@@ -12,17 +12,31 @@ public struct ProjectedNode: Hashable, Sendable {
 }
 
 /// What is shown of a ``FileTree``: its nodes with directory-only chains flattened
-/// (unless turned off). A projection never changes the tree or any identity.
-public struct TreeProjection: Sendable {
+/// (unless turned off), by the rule of ``RowProjection``. A projection never changes the
+/// tree or any identity.
+public struct TreeProjection: RowProjection, Sendable {
     /// The tree projected.
     public let tree: FileTree
     /// Whether directory-only chains are shown as one row.
     public let flatten: Bool
 
+    /// The same rows read straight from the tree's storage.
+    package let chains: StoredChains
+
+    /// The projection of `tree`, flattening directory-only chains unless `flatten` is off.
     public init(tree: FileTree, flatten: Bool = true) {
         self.tree = tree
         self.flatten = flatten
+        self.chains = StoredChains(slots: tree.slots, childList: tree.childList, flattensChains: flatten)
     }
+
+    public var flattensChains: Bool { flatten }
+
+    public func isDirectory(_ node: Int) -> Bool { chains.isDirectory(node) }
+
+    public func onlyChild(of node: Int) -> Int? { chains.onlyChild(of: node) }
+
+    public func parent(of node: Int) -> Int? { chains.parent(of: node) }
 
     /// The top-level rows.
     public var topLevel: [ProjectedNode] { children(of: FileTree.root) }
@@ -33,20 +47,10 @@ public struct TreeProjection: Sendable {
         return tree.childList[Int(slot.childStart)..<Int(slot.childStart + slot.childCount)].map { row(startingAt: Int($0)) }
     }
 
-    /// The row that starts at `node`: the node, extended through single-directory children.
+    /// The row that starts at `node`: the node, extended through single-directory children
+    /// (``RowProjection/rowEnd(from:)``).
     public func row(startingAt node: Int) -> ProjectedNode {
-        guard flatten else { return ProjectedNode(first: node, node: node) }
-        return tree.slots.withUnsafeBufferPointer { slots in
-            tree.childList.withUnsafeBufferPointer { list in
-                var current = node
-                while slots[current].isDirectory, slots[current].childCount == 1 {
-                    let only = Int(list[Int(slots[current].childStart)])
-                    guard slots[only].isDirectory else { break }
-                    current = only
-                }
-                return ProjectedNode(first: node, node: current)
-            }
-        }
+        ProjectedNode(first: node, node: chains.rowEnd(from: node))
     }
 
     /// The nodes a row shows, outermost first.
@@ -63,5 +67,25 @@ public struct TreeProjection: Sendable {
     /// The node after `node` in a flattened chain: its only child.
     package func next(inChain node: Int) -> Int {
         Int(tree.childList[Int(tree.slots[node].childStart)])
+    }
+}
+
+/// The rows of a ``FileTree`` answered from its slots and child lists alone: small to copy,
+/// for walks that ask for every row.
+package struct StoredChains: RowProjection, Sendable {
+    let slots: [FileTree.Slot]
+    let childList: [Int32]
+    package let flattensChains: Bool
+
+    package func isDirectory(_ node: Int) -> Bool { slots[node].isDirectory }
+
+    package func onlyChild(of node: Int) -> Int? {
+        let slot = slots[node]
+        return slot.childCount == 1 ? Int(childList[Int(slot.childStart)]) : nil
+    }
+
+    package func parent(of node: Int) -> Int? {
+        let parent = Int(slots[node].parent)
+        return parent == FileTree.root || parent < 0 ? nil : parent
     }
 }

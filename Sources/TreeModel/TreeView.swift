@@ -4,7 +4,7 @@
 /// - Flattening follows ``TreeProjection`` (chains count children in the whole tree).
 /// - `depth`: rows at levels below `depth` are open, deeper directories are collapsed rows
 ///   with their roll-up; `nil` opens everything.
-/// - Search (tree-model.md §6): `hide` shows only matches and their ancestors, and lists and
+/// - Search (Docs/TreeModel.md#search): `hide` shows only matches and their ancestors, and lists and
 ///   counts only matching files; `collapse` closes everything but the way to the matches;
 ///   `expand` keeps the expansion and opens the way to every match.
 public struct TreeView: Sendable {
@@ -23,10 +23,14 @@ public struct TreeView: Sendable {
     /// The files shown, sorted by path bytes, each path once.
     public var listedChanges: [FileChange] { filteredChanges ?? changeTree.sortedChanges }
     /// The number of files shown (``listedChanges``' count, without making them).
-    public var listedCount: Int { filteredChanges?.count ?? changeTree.tree.uniqueEntriesInByteOrder.count }
+    public var listedCount: Int { filteredEntries?.count ?? changeTree.tree.uniqueEntriesInByteOrder.count }
+    /// The input entries of the files shown, in the order of ``listedChanges``.
+    public var listedEntries: [Int] { filteredEntries ?? changeTree.tree.uniqueEntriesInByteOrder }
+    private let filteredEntries: [Int]?
     private let filteredChanges: [FileChange]?
     private let expanded: [Bool]
 
+    /// What is shown of `changeTree` with these flattening, depth and search settings.
     public init(
         changeTree: ChangeTree, flatten: Bool = true, depth: Int? = nil,
         query: SearchQuery? = nil, searchMode: SearchMode = .hide
@@ -42,9 +46,12 @@ public struct TreeView: Sendable {
         if let search, searchMode == .hide {
             let matches = search.matches
             self.summaries = NodeSummaries(tree: tree, source: changeTree.source, includes: { matches[$0] })
-            self.filteredChanges = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }.map(changeTree.change(ofEntry:))
+            let entries = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }
+            self.filteredEntries = entries
+            self.filteredChanges = entries.map(changeTree.change(ofEntry:))
         } else {
             self.summaries = changeTree.summaries
+            self.filteredEntries = nil
             self.filteredChanges = nil
         }
 
@@ -62,16 +69,21 @@ public struct TreeView: Sendable {
         self.expanded = expanded
     }
 
+    /// Opens the directories whose rows lie on levels below `depth` (``ExpansionDepth``).
+    /// A node's parent comes before it in the tree's storage, so one pass in storage order
+    /// knows every parent's row level before its children's.
     private static func expand(_ projection: TreeProjection, depth: Int?, into expanded: inout [Bool]) {
+        let slots = projection.tree.slots
         guard let depth else {
-            for index in expanded.indices { expanded[index] = projection.tree.slots[index].isDirectory }
+            for index in expanded.indices { expanded[index] = slots[index].isDirectory }
             return
         }
-        var stack: [(ProjectedNode, Int)] = projection.topLevel.map { ($0, 0) }
-        while let (row, level) = stack.popLast() {
-            guard projection.tree.slots[row.node].isDirectory, level < depth else { continue }
-            for node in projection.chain(of: row) { expanded[node] = true }
-            stack += projection.children(of: row.node).map { ($0, level + 1) }
+        var levels = [Int32](repeating: 0, count: slots.count)
+        for index in slots.indices.dropFirst() where slots[index].isDirectory {
+            let parent = Int(slots[index].parent)
+            let level = projection.rowLevel(of: index, parentRowLevel: parent == FileTree.root ? nil : Int(levels[parent]))
+            levels[index] = Int32(clamping: level)
+            expanded[index] = ExpansionDepth.opens(rowLevel: level, depth: depth)
         }
     }
 
@@ -91,18 +103,8 @@ public struct TreeView: Sendable {
     /// Whether some rows below an open row are left out (search in `hide` mode).
     package var filtersRows: Bool { search != nil && searchMode == .hide }
 
-    /// Whether the row starting at `node`, a child of an open row, is shown (under `hide`,
-    /// only rows leading to a match are).
-    package func shows(_ node: Int) -> Bool {
-        guard let search, searchMode == .hide else { return true }
-        return search.leadsToMatch[node]
-    }
-
-    /// Whether the row ending at `node` is open.
-    package func isExpanded(node: Int) -> Bool { expanded[node] }
-
-    /// Whether the row ending at `node` matches the search.
-    package func isMatch(node: Int) -> Bool { search?.matches[node] ?? false }
+    /// Whether the row ending at each node is open, indexed like the tree's nodes.
+    package var expandedNodes: [Bool] { expanded }
 
     /// Whether a row matches the search.
     public func isMatch(_ row: ProjectedNode) -> Bool { search?.matches[row.node] ?? false }

@@ -16,6 +16,8 @@ struct Options: Equatable {
     var countLines = true
     var useCache = true
     var exitCode = false
+    /// `--unviewed`: leave out the files marked viewed.
+    var hidesViewed = false
     var flatten: Bool?
     var sort: TreeOrder?
     var depth: Int?

@@ -10,7 +10,7 @@ import TestSupport
 /// `git diff`'s do): every comparison, every magic, renames paired after the pathspec.
 struct PathspecDifferentialTests {
     static let pathspecs: [[String]] = [
-        ["."], ["src"], ["../../shared"], [":/shared"], [":!src"], [":^test"], [":(exclude)*.ts"], ["*.ts"],
+        ["."], ["src"], ["../../common"], [":/common"], [":!src"], [":^test"], [":(exclude)*.ts"], ["*.ts"],
         [":(glob)*.ts"], [":(glob)**/*.ts"], [":(icase)SHARED"], [":(top,icase,glob)**/readme*"], [":/odd/a*b.txt"],
         [":(top,literal)odd/a*b.txt"], [":(attr:lang=typescript)"], [":(attr:diff=cpp)"], [":(attr:-diff)"],
         [":(attr:!diff)"], [":(attr:binary)"], [":(attr:review)"], [":(attr:!review)"], [":(exclude,attr:lang=typescript)"],
@@ -56,7 +56,7 @@ struct PathspecDifferentialTests {
         return try repository.changes(for: request).changes.map(GitOracle.comparable)
     }
 
-    @Test(arguments: ["", "packages/core", "shared/util"])
+    @Test(arguments: ["", "packages/core", "common/util"])
     func everyComparisonFromADirectoryMatchesGit(_ relative: String) throws {
         let start = try directory(relative)
         var nonEmpty = 0
@@ -80,10 +80,10 @@ struct PathspecDifferentialTests {
         let changes = try ours(.init(revisions: ["main..feature"], pathspecs: ["src"]), from: start)
         let moved = try #require(changes.first { $0.path == RawPath("packages/core/src/moved.c") })
         #expect(moved.status == .added && moved.oldPath == nil)
-        let both = try ours(.init(revisions: ["main..feature"], pathspecs: ["src", ":/shared"]), from: start)
-        #expect(both.first { $0.path == RawPath("packages/core/src/moved.c") }?.oldPath == RawPath("shared/util/moving.c"))
-        let source = try ours(.init(revisions: ["main..feature"], pathspecs: [":/shared/util"]), from: start)
-        #expect(source.contains { $0.path == RawPath("shared/util/moving.c") && $0.status == .deleted })
+        let both = try ours(.init(revisions: ["main..feature"], pathspecs: ["src", ":/common"]), from: start)
+        #expect(both.first { $0.path == RawPath("packages/core/src/moved.c") }?.oldPath == RawPath("common/util/moving.c"))
+        let source = try ours(.init(revisions: ["main..feature"], pathspecs: [":/common/util"]), from: start)
+        #expect(source.contains { $0.path == RawPath("common/util/moving.c") && $0.status == .deleted })
     }
 
     @Test func untrackedFilesBelowADirectoryThePathspecRefusesAreLeftOutAsGitDoes() throws {
@@ -96,8 +96,8 @@ struct PathspecDifferentialTests {
 
     @Test func withoutABaseThePathspecsStartFromTheTop() throws {
         let repository = try Repository.open(at: try directory("packages/core"), environment: TestEnvironment.variables())
-        let changes = try repository.changes(for: .init(revisions: ["main..feature"], pathspecs: ["shared"])).changes
-        #expect(!changes.isEmpty && changes.allSatisfy { $0.path.bytes.starts(with: "shared/".utf8) })
+        let changes = try repository.changes(for: .init(revisions: ["main..feature"], pathspecs: ["common"])).changes
+        #expect(!changes.isEmpty && changes.allSatisfy { $0.path.bytes.starts(with: "common/".utf8) })
     }
 
     /// Every path `git diff --name-status` names (both of a rename), run in `directory`.

@@ -132,12 +132,12 @@ struct PathspecMatchingTests {
         func may(_ elements: [String], prefix: String = "", _ directory: String) throws -> Bool {
             try Pathspec(elements, prefix: prefix).mayMatch(under: Array(directory.utf8))
         }
-        #expect(try !may(["packages/core"], "shared/"))
+        #expect(try !may(["packages/core"], "common/"))
         #expect(try !may(["packages/core"], "packages/corex/"))
         #expect(try may(["packages/core"], "packages/"))
         #expect(try may(["packages/core"], "packages/core/src/"))
         #expect(try !may([":!packages"], "packages/"))
-        #expect(try may([":!packages"], "shared/"))
+        #expect(try may([":!packages"], "common/"))
         #expect(try may([":!packages/*.c"], "packages/"), "a wildcard exclusion cannot skip a directory")
         #expect(try may([":(exclude,attr:x)packages"], "packages/"), "nor can one that needs attributes")
         #expect(try may(["*.c"], "any/where/"))
@@ -150,7 +150,7 @@ struct PathspecMatchingTests {
         func directories(_ elements: [String], prefix: String = "") throws -> [String]? {
             try Pathspec(elements, prefix: prefix).enclosingDirectories?.map { String(decoding: $0, as: UTF8.self) }
         }
-        #expect(try directories(["packages/core/src", "shared/a.c"]) == ["packages/core", "shared"])
+        #expect(try directories(["packages/core/src", "common/a.c"]) == ["common", "packages/core"])
         #expect(try directories(["*.c"], prefix: "sub/") == ["sub"])
         #expect(try directories([":(icase)A/B"], prefix: "sub/") == ["sub"])
         #expect(try directories(["src/*.c", ":!src/x"]) == ["src"])

@@ -45,3 +45,13 @@ struct ChangeSummaryTests {
         #expect(mixed.wholeStatus == nil)
     }
 }
+
+/// A status's letter byte is its letter.
+struct ChangeStatusTests {
+    @Test func letterBytesAreTheLetters() {
+        for status in ChangeStatus.allCases {
+            #expect(Character(Unicode.Scalar(status.letterByte)) == status.letter)
+            #expect(ChangeStatus(letter: status.letter) == status)
+        }
+    }
+}

@@ -1,7 +1,7 @@
 import Testing
 import TreeModel
 
-/// tree-model.md §2 (prepared tree), §3 (ordering) and §4 (flattening).
+/// Docs/TreeModel.md#prepared-tree, #ordering and #flattening.
 struct FileTreeTests {
     private func tree(_ paths: [String], order: TreeOrder = .foldersFirst) -> FileTree {
         FileTree(filePaths: paths.map(RawPath.init), order: order)

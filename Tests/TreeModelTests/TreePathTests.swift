@@ -1,7 +1,7 @@
 import Testing
 import TreeModel
 
-/// tree-model.md §1: paths and identities.
+/// Docs/TreeModel.md#paths-and-identities: paths and identities.
 struct TreePathTests {
     @Test(arguments: [
         ("a//b", "a/b"), ("./a/./b", "a/b"), ("src/", "src/"), ("src/.", "src/"),

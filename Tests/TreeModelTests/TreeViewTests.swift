@@ -1,7 +1,7 @@
 import Testing
 import TreeModel
 
-/// tree-model.md §5 (depth), §6 (search) and §7 (roll-ups), as static views.
+/// Docs/TreeModel.md#expansion-and-depth, #search and #status-and-roll-ups, as static views.
 struct TreeViewTests {
     private let changes = [
         FileChange(status: .added, path: RawPath("Sources/App/Model/Path.swift"), insertions: 10, deletions: 0, binary: false),

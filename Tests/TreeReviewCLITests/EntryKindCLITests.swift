@@ -77,3 +77,50 @@ struct EntryKindCLITests {
         }
     }
 }
+
+/// Submodules in the formats: JSON's `kind` and commits.
+struct EntryKindFormatTests {
+    private func id(_ revision: String, in repo: String) throws -> String {
+        try Shell.git(["rev-parse", revision], in: repo).text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func jsonGivesASubmoduleItsKindAndCommits() throws {
+        let repo = try Fixtures.repository("submodules")
+        let document = try CLIRunner.json(["HEAD~1"], in: repo)
+        let files = try #require(document["files"] as? [[String: Any]])
+        let sub = try #require(files.first { $0["path"] as? String == "sub" })
+        #expect(sub["kind"] as? String == "submodule")
+        #expect(sub["oldCommit"] as? String == (try id("HEAD~1:sub", in: repo)))
+        #expect(sub["newCommit"] as? String == (try id("HEAD", in: repo + "/sub")))
+        let gitmodules = try #require(files.first { $0["path"] as? String == ".gitmodules" })
+        #expect(gitmodules["kind"] == nil && gitmodules["oldCommit"] == nil)
+    }
+
+    @Test func theTreeShowsASubmodulesCommitsAbbreviated() throws {
+        let repo = try Fixtures.repository("submodules")
+        let old = String(try id("HEAD~1:sub", in: repo).prefix(7))
+        let checkedOut = String(try id("HEAD", in: repo + "/sub").prefix(7))
+        let committed = String(try id("HEAD:sub", in: repo).prefix(7))
+        let gone = String(try id("HEAD~1:gone", in: repo).prefix(7))
+        let lines = CLIRunner.run(["HEAD~1"], in: repo).text.split(separator: "\n")
+        #expect(lines.contains { $0.hasPrefix("M  sub (submodule \(old) → \(checkedOut))") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("D  gone (submodule \(gone))") })
+        #expect(lines.contains { $0.hasPrefix("T  becomes-sub (file → submodule)") && !$0.contains("(submodule ") })
+        let ascii = CLIRunner.run(["--charset", "ascii", "HEAD~1..HEAD"], in: repo).text
+        #expect(ascii.contains("(submodule \(old) -> \(committed))"))
+    }
+
+    @Test func aSymlinkHasTheSymlinkIconUnlessTheUserNamesOne() throws {
+        let repo = try Fixtures.fresh("symlinks")
+        func icons() throws -> [String: String] {
+            let files = try #require(try CLIRunner.json(["HEAD~1..HEAD"], in: repo)["files"] as? [[String: Any]])
+            return Dictionary(uniqueKeysWithValues: files.map { ($0["path"] as! String, $0["icon"] as! String) })
+        }
+        let before = try icons()
+        #expect(before["retarget"] == "file-symlink-duo" && before["file-becomes-link"] == "file-symlink-duo")
+        #expect(before["link-becomes-file"] == "file-duo", "a symlink that became a file is a file")
+        #expect(CLIRunner.run(["--icons", "names", "HEAD~1..HEAD"], in: repo).text.contains("M  file-symlink-duo retarget"))
+        try Shell.git(["config", "treereview.icon", "basename:retarget=lang-swift"], in: repo)
+        #expect(try icons()["retarget"] == "lang-swift")
+    }
+}

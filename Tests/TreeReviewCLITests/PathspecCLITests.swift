@@ -19,15 +19,15 @@ struct PathspecCLITests {
     }
 
     @Test func pathspecsStartFromTheCurrentDirectoryAndPathsFromTheTop() throws {
-        let shared = try repo + "/shared"
-        let fromThere = CLIRunner.run(["-z", "main..feature", "--", "util", "../README.md"], in: shared)
+        let common = try repo + "/common"
+        let fromThere = CLIRunner.run(["-z", "main..feature", "--", "util", "../README.md"], in: common)
         #expect(fromThere.status == 0, "\(fromThere.error)")
-        let git = try gitNames(["main..feature", "--", "util", "../README.md"], in: shared)
+        let git = try gitNames(["main..feature", "--", "util", "../README.md"], in: common)
         #expect(paths(fromThere) == git)
-        #expect(git == ["README.md", "shared/util/moving.c", "shared/util/strings.c", "shared/util/strings.h"],
+        #expect(git == ["README.md", "common/util/moving.c", "common/util/strings.c", "common/util/strings.h"],
                 "moving.c, renamed out of the pathspec, is a deletion")
-        #expect(paths(CLIRunner.run(["-z", "-C", "shared", "main..feature", "--", "util", "../README.md"], in: try repo)) == git)
-        #expect(paths(CLIRunner.run(["-z", "-C", "../shared", "main..feature", "--", "util", "../README.md"],
+        #expect(paths(CLIRunner.run(["-z", "-C", "common", "main..feature", "--", "util", "../README.md"], in: try repo)) == git)
+        #expect(paths(CLIRunner.run(["-z", "-C", "../common", "main..feature", "--", "util", "../README.md"],
                                     in: try repo + "/odd")) == git, "-C's relative path starts from the current directory")
         let fromTop = CLIRunner.run(["-z", "main..feature", "--", "util"], in: try repo)
         #expect(fromTop.status == 0 && fromTop.output.isEmpty, "at the top, util names nothing")
@@ -48,12 +48,12 @@ struct PathspecCLITests {
         ":(attr:a=b\\)x", ":(attr:-)x", ":(prefix:x)y", "/nowhere/x",
     ])
     func aBadPathspecIsOneLineOfGitsWordsAndExitTwo(_ pathspec: String) throws {
-        let shared = try repo + "/shared"
-        let outcome = CLIRunner.run(["main..feature", "--", "x", pathspec], in: shared)
+        let common = try repo + "/common"
+        let outcome = CLIRunner.run(["main..feature", "--", "x", pathspec], in: common)
         #expect(outcome.status == 2)
         #expect(outcome.output.isEmpty)
         #expect(outcome.errorLines.count == 1)
-        let git = try Shell.run("git", ["diff", "main..feature", "--", "x", pathspec], in: shared)
+        let git = try Shell.run("git", ["diff", "main..feature", "--", "x", pathspec], in: common)
         #expect(git.status == 128)
         let words = String(git.error.split(separator: "\n").first ?? "").replacingOccurrences(of: "fatal: ", with: "")
         #expect(["treereview: " + words, "treereview: \(pathspec): " + words].contains(outcome.error.trimmingCharacters(in: .newlines)),
@@ -76,7 +76,7 @@ struct PathspecCLITests {
     @Test func aStdinListIsLimitedRelativeToTheCurrentDirectory() throws {
         let core = try repo + "/packages/core"
         let list = try Shell.git(["diff", "-M", "-z", "--name-status", "main..feature"], in: try repo).output
-        for pathspec in [["src"], [":(exclude)src", "."], [":/shared"], [":/shared", "src"], [":(attr:lang=typescript)"]] {
+        for pathspec in [["src"], [":(exclude)src", "."], [":/common"], [":/common", "src"], [":(attr:lang=typescript)"]] {
             let outcome = CLIRunner.run(["--stdin", "-z", "--format", "json", "--"] + pathspec, in: core, input: list)
             #expect(outcome.status == 0, "\(outcome.error)")
             let json = try JSONSerialization.jsonObject(with: Data(outcome.output)) as? [String: Any]
@@ -96,12 +96,12 @@ struct PathspecCLITests {
     }
 
     @Test func aBarePathListIsLimitedToo() throws {
-        let input = Array("packages/core/src/a.ts\0packages/ui/b.tsx\0shared/c.c\0".utf8)
+        let input = Array("packages/core/src/a.ts\0packages/ui/b.tsx\0common/c.c\0".utf8)
         let inRepository = CLIRunner.run(["--stdin", "--format", "plain", "-z", "--", "src", "../ui"], in: try repo + "/packages/core", input: input)
         #expect(paths(inRepository) == ["packages/core/src/a.ts", "packages/ui/b.tsx"])
         let scratch = try Fixtures.temporaryDirectory()
         let outside = CLIRunner.run(["--stdin", "--format", "plain", "-z", "--", ":!packages"], in: scratch, input: input)
-        #expect(paths(outside) == ["shared/c.c"])
+        #expect(paths(outside) == ["common/c.c"])
         let attr = CLIRunner.run(["--stdin", "--", ":(attr:diff)x"], in: scratch, input: input)
         #expect(attr.status == 2 && attr.output.isEmpty)
         #expect(attr.error == "treereview: :(attr:diff)x: pathspec magic not supported without a repository: 'attr'\n")

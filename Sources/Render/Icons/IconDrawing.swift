@@ -1,6 +1,6 @@
 import TreeModel
 
-/// How a resolved icon is drawn in front of a name (tree-model.md §8: renderers decide how
+/// How a resolved icon is drawn in front of a name (Docs/TreeModel.md#icons: renderers decide how
 /// an icon name looks). Every drawing but ``none`` ends with one space.
 public enum IconDrawing: String, CaseIterable, Hashable, Sendable {
     /// A Nerd Font glyph (``NerdFontIcons``), in its color when color is on.

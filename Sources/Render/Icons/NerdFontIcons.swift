@@ -1,4 +1,4 @@
-/// Nerd Font glyphs and colors for icon names (tree-model.md §8: resolution gives a name,
+/// Nerd Font glyphs and colors for icon names (Docs/TreeModel.md#icons: resolution gives a name,
 /// the renderer decides how it looks).
 ///
 /// Every name a built-in ``IconCatalog`` can give has a glyph: TreeKit's 57 names, the

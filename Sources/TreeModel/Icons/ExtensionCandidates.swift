@@ -1,6 +1,6 @@
-/// The extension candidates of a lowercase basename, longest compound first (tree-model.md
-/// §8, rule 4): the text after each `.` in turn, empty ones skipped; a name without a dot
-/// is its own only candidate.
+/// The extension candidates of a lowercase basename, longest compound first
+/// (Docs/TreeModel.md#icons, rule 4): the text after each `.` in turn, empty ones skipped; a
+/// name without a dot is its own only candidate.
 ///
 ///     button.spec.ts  →  spec.ts, ts
 ///     .gitignore      →  gitignore

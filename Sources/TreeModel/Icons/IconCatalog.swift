@@ -1,5 +1,5 @@
 /// The built-in icon mappings of one ``IconSet``: which icon *name* a file gets from its
-/// basename or its extension, plus the structural icons (tree-model.md §8, rule 5).
+/// basename or its extension, plus the structural icons (Docs/TreeModel.md#icons, rule 5).
 ///
 /// The four sets are TreeKit's, mapping for mapping and with TreeKit's icon names
 /// (`lang-swift`, `lang-typescript-duo`, `npm`, `file-duo`, …). A catalog built with

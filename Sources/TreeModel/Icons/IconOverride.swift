@@ -1,4 +1,4 @@
-/// One user icon override (tree-model.md §8, rules 1–4), as one value of the git config
+/// One user icon override (Docs/TreeModel.md#icons, rules 1–4), as one value of the git config
 /// key `treereview.icon` (which may be given many times) or one command-line entry.
 ///
 /// The syntax is `KIND:KEY=ICON`, or `SLOT=ICON` for a structural slot:

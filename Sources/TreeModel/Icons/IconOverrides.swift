@@ -1,4 +1,4 @@
-/// The user's icon map (tree-model.md §8, rules 1–4): structural slot overrides and maps
+/// The user's icon map (Docs/TreeModel.md#icons, rules 1–4): structural slot overrides and maps
 /// by exact basename, basename substring and extension. Keys are lowercase.
 ///
 /// Built from entries in ``IconOverride``'s syntax, typically every value of the git config

@@ -1,4 +1,4 @@
-/// Resolves the icon *name* of a file or directory (tree-model.md §8). First hit wins:
+/// Resolves the icon *name* of a file or directory (Docs/TreeModel.md#icons). First hit wins:
 ///
 /// 1. a user override of the structural slot (`file`, `folder`, `folder-open`);
 /// 2. the user's map by exact basename, case-insensitive;
@@ -68,6 +68,19 @@ public struct IconResolver: Sendable {
         }
         return structural(.file)
     }
+
+    /// The icon of a changed file whose git mode is `mode` (its new side's, else its old
+    /// side's): a symlink's is ``symlinkIcon`` in place of rules 5 and 6, unless the user's
+    /// map (rules 1–4) names one for it or the set is `none`; any other file's is
+    /// `resolveFile(named:)`'s.
+    public func resolveFile(named basename: some Collection<UInt8>, mode: FileMode?) -> IconResolution {
+        let resolution = resolveFile(named: basename)
+        guard mode == .symlink, !resolution.rule.isUserOverride, catalog.set != .none else { return resolution }
+        return builtIn(Self.symlinkIcon, .structural)
+    }
+
+    /// TreeKit's icon for a symlink, which none of its mappings uses.
+    public static let symlinkIcon = "file-symlink-duo"
 
     /// The icon of a node of a prepared tree; `expanded` matters for directories only.
     public func resolve(_ node: FileTree.Node, expanded: Bool = false) -> IconResolution {

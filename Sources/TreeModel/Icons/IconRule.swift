@@ -1,4 +1,4 @@
-/// Which rule of tree-model.md §8 gave an icon; the first rule that matches wins.
+/// Which rule of Docs/TreeModel.md#icons gave an icon; the first rule that matches wins.
 public enum IconRule: Hashable, Sendable, CaseIterable {
     /// Rule 1: the user overrode the structural slot (`file`, `folder`, `folder-open`).
     case slotOverride
@@ -12,10 +12,11 @@ public enum IconRule: Hashable, Sendable, CaseIterable {
     case builtInBasename
     /// Rule 5: the built-in map by extension (after the built-in basename map).
     case builtInExtension
-    /// Rule 6 for files, the generic file icon; and every directory's folder or open folder.
+    /// Rule 6 for files, the generic file icon (a symlink's icon, for a symlink, in place of
+    /// rules 5 and 6); and every directory's folder or open folder.
     case structural
 
-    /// The rule's number in tree-model.md §8 (1–6).
+    /// The rule's number in Docs/TreeModel.md#icons (1–6).
     public var number: Int {
         switch self {
         case .slotOverride: 1

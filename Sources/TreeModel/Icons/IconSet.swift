@@ -1,4 +1,4 @@
-/// A built-in icon set, as TreeKit ships them (tree-model.md §8).
+/// A built-in icon set, as TreeKit ships them (Docs/TreeModel.md#icons).
 ///
 /// Every set keeps the structural icons (file, folder, open folder); they differ in how many
 /// basenames and extensions they map to a specific icon.

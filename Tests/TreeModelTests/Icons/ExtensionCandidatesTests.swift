@@ -1,7 +1,7 @@
 import Testing
 import TreeModel
 
-/// tree-model.md §8, rule 4: extension candidates, longest compound first.
+/// Docs/TreeModel.md#icons, rule 4: extension candidates, longest compound first.
 struct ExtensionCandidatesTests {
     @Test(arguments: [
         ("button.spec.ts", ["spec.ts", "ts"]),

@@ -1,7 +1,7 @@
 import Testing
 import TreeModel
 
-/// tree-model.md §8: the built-in sets are TreeKit's, mapping for mapping.
+/// Docs/TreeModel.md#icons: the built-in sets are TreeKit's, mapping for mapping.
 struct IconCatalogTests {
     @Test func completeHasTreeKitsCounts() {
         #expect(IconCatalog.complete.fileNames.count == 107)

@@ -1,7 +1,7 @@
 import Testing
 import TreeModel
 
-/// tree-model.md §8: icon resolution, the precedence rules 1–6 in order.
+/// Docs/TreeModel.md#icons: icon resolution, the precedence rules 1–6 in order.
 struct IconResolverTests {
     private func resolver(_ entries: String..., catalog: IconCatalog = .complete) throws -> IconResolver {
         IconResolver(catalog: catalog, overrides: try IconOverrides(parsing: entries))

@@ -1,0 +1,93 @@
+/// The --stdin change-list reader (tab and -z forms) through the whole command.
+///
+/// Input: a header line (`-z` in it selects the NUL form) and the change list. In the `-z`
+/// form NUL and LF are exchanged first, so seeds stay text: LF ends a record, NUL stands for
+/// a LF inside a path. The run must end with status 0 and parseable JSON whose paths are
+/// valid, unique and counted, or with status 2 and one line on standard error. A bare path
+/// list without quoting is also compared with `ReferencePaths`: the same paths, or an error
+/// exactly when a path is invalid or names both a file and a directory.
+import TreeModel
+
+private let directory = Fuzz.makeScratchDirectory("stdin")
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzStdin(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let (header, rest) = Fuzz.splitHeader(input)
+    let nulSeparated = Fuzz.words(header).contains("-z")
+    let body = nulSeparated ? Fuzz.swappingNulAndNewline(rest) : rest
+    let outcome = Fuzz.run(["--stdin", "--format", "json"] + (nulSeparated ? ["-z"] : []), input: body, directory: directory)
+    let expected = nulSeparated ? expectedNulSeparatedBarePaths(body) : expectedBarePaths(body)
+    if outcome.status == 2 {
+        Fuzz.checkUsageError(outcome, "stdin input")
+        if case .paths = expected {
+            fatalError("fuzz check failed: refused a valid bare path list: \(String(decoding: outcome.error, as: UTF8.self))")
+        }
+        return 0
+    }
+    Fuzz.check(outcome.status == 0, "status \(outcome.status)")
+    Fuzz.check(outcome.error.isEmpty, "standard error on success: \(String(decoding: outcome.error, as: UTF8.self))")
+    let document = Fuzz.parseJSON(outcome.output)
+    let files = Fuzz.files(document)
+    var paths: [[UInt8]] = []
+    for file in files {
+        guard let path = Fuzz.pathBytes(file, "path") else { fatalError("fuzz check failed: file without path") }
+        let valid = try? TreePath(RawPath(bytes: path))
+        Fuzz.check(valid?.identity == path, "path is not normalized: \(path)")
+        if let oldPath = Fuzz.pathBytes(file, "oldPath") {
+            Fuzz.check((try? TreePath(RawPath(bytes: oldPath)))?.identity == oldPath, "old path is not normalized: \(oldPath)")
+        }
+        paths.append(path)
+    }
+    Fuzz.check(Set(paths).count == paths.count, "a path is listed twice")
+    Fuzz.check((document["summary"] as? [String: Any])?["files"] as? Int == files.count, "summary.files differs from the files")
+    Fuzz.check(Set(Fuzz.treeFilePaths(document)) == Set(paths), "the tree's files differ from files")
+    switch expected {
+    case .unknown: break
+    case .refused: fatalError("fuzz check failed: accepted a bare path list the reference refuses")
+    case .paths(let reference): Fuzz.check(reference == Set(paths), "bare paths differ from the reference: expected \(reference), got \(paths)")
+    }
+    return 0
+}
+
+/// What the reference rules expect of an input.
+private enum Expectation {
+    /// The input is of a kind the reference does not model (name-status, quoted paths).
+    case unknown
+    /// The input must be refused.
+    case refused
+    /// The input must be read as exactly these paths.
+    case paths(Set<[UInt8]>)
+}
+
+/// What the reference expects of a LF-separated bare path list without quoting.
+private func expectedBarePaths(_ body: [UInt8]) -> Expectation {
+    var lines: [ArraySlice<UInt8>] = []
+    for var line in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+        if !line.isEmpty { lines.append(line) }
+    }
+    if let first = lines.first, let tab = first.firstIndex(of: UInt8(ascii: "\t")),
+       ReferencePaths.isStatusCode(first[..<tab]) {
+        return .unknown
+    }
+    if lines.contains(where: { $0.first == UInt8(ascii: "\"") }) { return .unknown }
+    return expectedPaths(lines)
+}
+
+/// The same for a NUL-separated bare path list.
+private func expectedNulSeparatedBarePaths(_ body: [UInt8]) -> Expectation {
+    var fields = body.split(separator: 0, omittingEmptySubsequences: false)
+    if fields.last?.isEmpty == true { fields.removeLast() }
+    if fields.count >= 2 && ReferencePaths.isStatusCode(fields[0]) { return .unknown }
+    return expectedPaths(fields)
+}
+
+private func expectedPaths(_ raws: [ArraySlice<UInt8>]) -> Expectation {
+    var paths = Set<[UInt8]>()
+    for raw in raws {
+        guard case .success(let normalized) = ReferencePaths.normalize(Array(raw)) else { return .refused }
+        paths.insert(normalized.bytes)
+    }
+    return ReferencePaths.hasFileAndDirectoryClash(paths) ? .refused : .paths(paths)
+}

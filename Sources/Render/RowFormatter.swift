@@ -1,0 +1,158 @@
+import TreeModel
+
+/// Formats one row of a tree at a time: guides, status letter, icon, escaped name or chain
+/// label, rename origin, mode change, a collapsed directory's roll-up, and the stats cell,
+/// shortened in the middle to fit a width budget. It needs only the row, never a walk over
+/// the tree, so the tree renderer and an interactive browser draw rows alike.
+///
+/// Made for a ``TreeView`` (``init(view:options:linesCounted:)``), it formats the view's
+/// ``VisibleRow`` values; rows of anything else are formatted from their parts
+/// (``appendFile(named:change:icon:isMatch:usedWidth:budget:to:)``,
+/// ``appendDirectory(segments:summary:isExpanded:isMatch:usedWidth:budget:to:)``).
+/// Scratch buffers and drawn guides and icons are kept between rows: formatting a row
+/// allocates nothing.
+public struct RowFormatter {
+    let glyphs: Glyphs
+    let color: Bool
+    let drawing: IconDrawing
+    let resolver: IconResolver
+    /// Whether rows show line counts (`false` under `--no-stat`).
+    public let linesCounted: Bool
+    /// The escaped name (or chain label) of the row being formatted.
+    var name: [UInt8] = []
+    /// What follows the name: rename origin, mode change or roll-up.
+    var suffix: [UInt8] = []
+    /// The guides the prefixes below were drawn for.
+    private var prefixGuides = AncestorGuides()
+    private var branchPrefix: [UInt8]
+    private var lastBranchPrefix: [UInt8]
+    /// The drawings of the closed and open folder icons.
+    let folderIcons: (closed: DrawnIcon, open: DrawnIcon)
+    /// The view whose rows ``append(_:budget:to:)`` formats (an empty one when rows are
+    /// formatted from their parts), its tree, and its changes as given (nothing for a path
+    /// list, whose files carry no status).
+    private let view: TreeView
+    private let tree: FileTree
+    private let changes: [FileChange]
+    private let statusless: Bool
+    /// The view's file icons (when icons are drawn) and, by icon number, their drawings.
+    private var fileIcons: FileIcons?
+    private let drawsFileIcons: Bool
+    private var drawnIcons: [DrawnIcon] = []
+
+    /// An icon drawn once: its bytes and display width.
+    struct DrawnIcon {
+        var bytes: [UInt8]
+        var width: Int
+    }
+
+    /// A formatter of rows given by their parts.
+    public init(options: RenderOptions, linesCounted: Bool) {
+        self.init(view: TreeView(changeTree: ChangeTree(changes: [])), options: options, linesCounted: linesCounted)
+    }
+
+    /// A formatter of the rows of `view`; each file's icon is resolved once, on first use.
+    public init(view: TreeView, options: RenderOptions, linesCounted: Bool) {
+        let glyphs = Glyphs(options.charset)
+        self.glyphs = glyphs
+        self.color = options.color
+        self.drawing = options.icons
+        self.resolver = options.iconResolver
+        self.linesCounted = linesCounted
+        self.branchPrefix = glyphs.branch
+        self.lastBranchPrefix = glyphs.lastBranch
+        self.view = view
+        self.tree = view.changeTree.tree
+        switch view.changeTree.source {
+        case .changes(let given): (changes, statusless) = (given, false)
+        case .paths: (changes, statusless) = ([], true)
+        }
+        func draw(_ icon: IconResolution) -> DrawnIcon {
+            var bytes: [UInt8] = []
+            let width = options.icons.append(icon, color: options.color, to: &bytes)
+            return DrawnIcon(bytes: bytes, width: width)
+        }
+        self.folderIcons = (draw(options.iconResolver.resolveDirectory(expanded: false)),
+                            draw(options.iconResolver.resolveDirectory(expanded: true)))
+        drawsFileIcons = options.icons != .none
+        if drawsFileIcons {
+            fileIcons = FileIcons(changeTree: view.changeTree, resolver: options.iconResolver)
+        }
+    }
+
+    /// Appends the left part of `row`, a row of the formatter's view, and returns its width
+    /// and stats cell. With a `budget`, names are shortened in the middle so that the left
+    /// part takes at most `budget` columns where it can.
+    public mutating func append(_ row: VisibleRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
+        var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
+        let slot = tree.slots[row.node]
+        if slot.entry >= 0 {
+            let entry = Int(slot.entry)
+            let icon = drawsFileIcons ? drawnIcon(ofFile: row.node) : nil
+            let nameStart = Int(slot.nameStart)
+            let nameRange = nameStart..<(nameStart + Int(slot.nameCount))
+            if statusless {
+                width += tree.names.withUnsafeBufferPointer { names in
+                    appendFileCell(UnsafeBufferPointer(rebasing: names[nameRange]), change: nil, icon: icon,
+                                   isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
+                }
+                return FormattedRow(width: width, stat: .none)
+            }
+            return changes.withUnsafeBufferPointer { changes in
+                let change = changes.baseAddress! + entry
+                width += tree.names.withUnsafeBufferPointer { names in
+                    appendFileCell(UnsafeBufferPointer(rebasing: names[nameRange]), change: change, icon: icon,
+                                   isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
+                }
+                return FormattedRow(width: width, stat: Self.stat(ofFileAt: change, linesCounted: linesCounted))
+            }
+        }
+        let summary = view.summaries[row.node]
+        name.removeAll(keepingCapacity: true)
+        var nameWidth = 0
+        var node = row.projected.first
+        while true {
+            nameWidth += appendLabelSegment(tree.name(of: node))
+            if node == row.node { break }
+            node = view.projection.next(inChain: node)
+        }
+        width += appendDirectoryCell(nameWidth: nameWidth, summary: summary, isExpanded: row.isExpanded,
+                                     isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
+        return FormattedRow(width: width, stat: stat(ofDirectory: summary))
+    }
+
+    /// Appends the guides in front of a row on `level` (nothing on the top level) and returns
+    /// their width: for each ancestor row below the top level a guide or a blank, then the
+    /// branch (`├── `, or `└── ` for the last sibling).
+    @inline(__always)
+    public mutating func appendGuides(level: Int, isLast: Bool, guides: AncestorGuides, to output: inout [UInt8]) -> Int {
+        guard level > 0 else { return 0 }
+        if guides != prefixGuides {
+            prefixGuides = guides
+            branchPrefix.removeAll(keepingCapacity: true)
+            for ancestor in 1..<guides.count { branchPrefix.append(contentsOf: guides[ancestor] ? glyphs.pipe : glyphs.blank) }
+            lastBranchPrefix.removeAll(keepingCapacity: true)
+            lastBranchPrefix.append(contentsOf: branchPrefix)
+            branchPrefix.append(contentsOf: glyphs.branch)
+            lastBranchPrefix.append(contentsOf: glyphs.lastBranch)
+        }
+        if isLast {
+            lastBranchPrefix.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+        } else {
+            branchPrefix.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+        }
+        return 4 * level
+    }
+
+    /// The drawing of the icon of file node `node` of the view, drawn once per icon.
+    private mutating func drawnIcon(ofFile node: Int) -> DrawnIcon {
+        let number = fileIcons!.number(ofFile: node)
+        while drawnIcons.count <= number {
+            let icon = fileIcons!.resolutions[drawnIcons.count]
+            var bytes: [UInt8] = []
+            let width = drawing.append(icon, color: color, to: &bytes)
+            drawnIcons.append(DrawnIcon(bytes: bytes, width: width))
+        }
+        return drawnIcons[number]
+    }
+}

@@ -1,0 +1,68 @@
+import TreeModel
+
+/// A ranked-find query (Docs/TreeModel.md#ranked-find, as SettingsKit scores settings search).
+///
+/// The query and every candidate's texts are normalized alike: lowercased, with spaces, `&`,
+/// `-` and `_` removed, so `Read Me` finds `README.md` and `tree-view` finds `TreeView.swift`.
+/// A candidate's score is the best that applies, tried in this order:
+/// 1. ``FindMatch/exact`` (1000): its name — the basename, without a directory's `/` — is the query;
+/// 2. ``FindMatch/prefix`` (500): its name starts with the query;
+/// 3. ``FindMatch/contains`` (300): its full identity (`Sources/App/`, `Sources/App/View.swift`)
+///    contains the query, so a file is also found by the names of its directories;
+/// 4. ``FindMatch/tag`` (100): one of its tags (for us, status and file type) contains it.
+///
+/// Matching compares the normalized texts as UTF-8: a plain substring, no locale rules.
+public struct FindQuery: Hashable, Sendable {
+    /// The query as typed.
+    public let text: String
+    /// The normalized query, as UTF-8.
+    public let normalized: [UInt8]
+
+    /// `nil` when nothing is left after normalizing (`""`, `" - "`): an empty find.
+    public init?(_ text: String) {
+        let normalized = Self.normalize(text.utf8)
+        guard !normalized.isEmpty else { return nil }
+        self.text = text
+        self.normalized = normalized
+    }
+
+    /// How `candidate` matches, or `nil` when it does not.
+    public func match(_ candidate: FindCandidate) -> FindMatch? {
+        if candidate.normalizedName == normalized { return .exact }
+        if candidate.normalizedName.starts(with: normalized) { return .prefix }
+        if Self.bytes(candidate.normalizedIdentity, contain: normalized) { return .contains }
+        if candidate.normalizedTags.contains(where: { Self.bytes($0, contain: normalized) }) { return .tag }
+        return nil
+    }
+
+    /// Lowercases UTF-8 text (bytes that are not UTF-8 read as U+FFFD) and removes spaces,
+    /// `&`, `-` and `_`; one pass for ASCII text.
+    static func normalize(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        for byte in bytes {
+            if byte >= 0x80 {
+                return String(decoding: Array(bytes), as: UTF8.self).lowercased().utf8.filter { !isRemoved($0) }
+            }
+            if isRemoved(byte) { continue }
+            result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+        }
+        return result
+    }
+
+    private static func isRemoved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "&"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+        default: false
+        }
+    }
+
+    /// Whether `text` contains `needle` (not empty) as a run of bytes.
+    static func bytes(_ text: [UInt8], contain needle: [UInt8]) -> Bool {
+        guard needle.count <= text.count else { return false }
+        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
+            if text[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        }
+        return false
+    }
+}

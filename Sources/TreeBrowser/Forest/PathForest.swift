@@ -1,0 +1,210 @@
+import TreeModel
+
+/// The mutable tree of paths behind ``TreeBrowserModel``: slots addressed by index, slot 0
+/// the invisible root, children kept in ``TreeOrder``, each file with its change and each
+/// node with the roll-up of everything below it (Docs/TreeModel.md#status-and-roll-ups).
+///
+/// A slot is never reused while the forest lives (a removed node is only marked dead), so a
+/// slot number identifies one node with one path; this lets visible rows be compared by
+/// slot, and lets a journal undo changes (for all-or-nothing batches) without a copy.
+struct PathForest: RowProjection, Sendable {
+    struct Node: Sendable {
+        var path: TreePath
+        var nameStart: Int
+        var parent: Int
+        var isDirectory: Bool
+        var isAlive = true
+        var isExpanded = false
+        var depth: Int
+        var position = 0
+        var sequence: Int
+        var children: [Int] = []
+        /// A file's change (a path given without one is a change without a status).
+        var change: FileChange?
+        /// The roll-up of every file below a directory, or a file's own summary.
+        var summary = ChangeSummary()
+    }
+
+    /// A change the journal can undo.
+    enum Change: Sendable {
+        case created(Int)
+        case removed(slot: Int, position: Int)
+        case replaced(slot: Int, old: FileChange)
+    }
+
+    /// What a view shows of a node besides its shape: a file's change, a node's roll-up.
+    struct Decoration: Equatable, Sendable {
+        var change: FileChange?
+        var summary: ChangeSummary
+    }
+
+    static let root = 0
+    var nodes: [Node]
+    var lookup: [PathKey: Int] = [:]
+    var nextSequence = 0
+    var journal: [Change]?
+    /// While journaling, the decoration each node had before the journal first changed it.
+    var decorationsBefore: [Int: Decoration] = [:]
+    let order: TreeOrder
+    /// Whether a file and a directory may share a path, as in a git change set (`src`
+    /// deleted, `src/a.c` added); a bare path list may not hold both.
+    let allowsFileAndDirectory: Bool
+    var liveCount = 0
+    /// Whether directory-only chains are one row (the browser's projection in force).
+    var flattensChains = true
+
+    init(order: TreeOrder, allowsFileAndDirectory: Bool, capacity: Int = 0) {
+        self.order = order
+        self.allowsFileAndDirectory = allowsFileAndDirectory
+        let rootPath = try! TreePath(RawPath("root/"))
+        nodes = [Node(path: rootPath, nameStart: 0, parent: -1, isDirectory: true, isExpanded: true,
+                      depth: -1, sequence: -1)]
+        nodes.reserveCapacity(capacity * 2 + 1)
+        lookup.reserveCapacity(capacity * 2)
+    }
+
+    func isDirectory(_ node: Int) -> Bool { nodes[node].isDirectory }
+
+    func onlyChild(of node: Int) -> Int? { nodes[node].children.count == 1 ? nodes[node].children[0] : nil }
+
+    func parent(of node: Int) -> Int? { nodes[node].parent == Self.root ? nil : nodes[node].parent }
+
+    /// The live node with this identity.
+    func slot(of path: TreePath) -> Int? { lookup[PathKey(path)] }
+
+    /// The live node at these normalized bytes: the directory, else the file.
+    func slot(normalized: RawPath) -> Int? {
+        lookup[PathKey(normalized.bytes, isDirectory: true)] ?? lookup[PathKey(normalized.bytes, isDirectory: false)]
+    }
+
+    /// The live directory at these normalized bytes.
+    func directory(normalized bytes: [UInt8]) -> Int? { lookup[PathKey(bytes, isDirectory: true)] }
+
+    /// The node's name: the last piece of its path.
+    func name(of slot: Int) -> ArraySlice<UInt8> { nodes[slot].path.normalized.bytes[nodes[slot].nameStart...] }
+
+    // MARK: Inserting
+
+    /// Whether inserting `path` would make a path both a file and a directory where the
+    /// forest does not allow it.
+    func conflicts(_ path: TreePath) -> Bool {
+        guard !allowsFileAndDirectory else { return false }
+        let bytes = path.normalized.bytes
+        if lookup[PathKey(bytes, isDirectory: !path.isDirectory)] != nil { return true }
+        var end = bytes.count
+        while let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            let prefix = Array(bytes[..<slash])
+            if lookup[PathKey(prefix, isDirectory: true)] != nil { return false }
+            if lookup[PathKey(prefix, isDirectory: false)] != nil { return true }
+            end = slash
+        }
+        return false
+    }
+
+    /// Inserts `path` and its missing ancestors, at their ordered places when `ordered`
+    /// (else call ``sortAll()`` after building). A file carries `change`, or a change without
+    /// a status. Returns the new slots, outermost first; none when `path` exists.
+    @discardableResult
+    mutating func insert(_ path: TreePath, change: FileChange? = nil, ordered: Bool) throws(PathConflict) -> [Int] {
+        if conflicts(path) { throw PathConflict() }
+        if slot(of: path) != nil { return [] }
+        let bytes = path.normalized.bytes
+        var missing: [Int] = [bytes.count]
+        var parent = Self.root
+        var end = bytes.count
+        while let slash = bytes[..<end].lastIndex(of: UInt8(ascii: "/")) {
+            if let existing = directory(normalized: Array(bytes[..<slash])) {
+                parent = existing
+                break
+            }
+            missing.append(slash)
+            end = slash
+        }
+        var created: [Int] = []
+        created.reserveCapacity(missing.count)
+        for end in missing.reversed() {
+            let newPath = end == bytes.count
+                ? path : try! TreePath(RawPath(bytes: Array(bytes[..<end]) + [UInt8(ascii: "/")]))
+            parent = append(newPath, under: parent, ordered: ordered, change: end == bytes.count ? change : nil)
+            created.append(parent)
+        }
+        return created
+    }
+
+    /// Adds a node for `path` below `parent`, at its ordered place or last, with its change
+    /// (a file) rolled up into every ancestor.
+    mutating func append(_ path: TreePath, under parent: Int, ordered: Bool, change: FileChange? = nil) -> Int {
+        let slot = nodes.count
+        let bytes = path.normalized.bytes
+        let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+        var node = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: path.isDirectory,
+                        depth: nodes[parent].depth + 1, sequence: nextSequence)
+        if !path.isDirectory {
+            var fileChange = change ?? FileChange(status: nil, path: path.normalized)
+            fileChange.path = path.normalized
+            node.summary = ChangeSummary(CollectionOfOne(fileChange))
+            node.change = fileChange
+        }
+        nodes.append(node)
+        nextSequence += 1
+        lookup[PathKey(path)] = slot
+        liveCount += 1
+        if ordered {
+            let at = insertionIndex(of: slot, in: nodes[parent].children)
+            nodes[parent].children.insert(slot, at: at)
+            renumber(children: parent, from: at)
+        } else {
+            nodes[slot].position = nodes[parent].children.count
+            nodes[parent].children.append(slot)
+        }
+        rollUp(nodes[slot].summary, above: slot, adding: true)
+        journal?.append(.created(slot))
+        return slot
+    }
+
+    /// Adds (or takes away) `summary` to the roll-up of every ancestor of `slot`, the root included.
+    mutating func rollUp(_ summary: ChangeSummary, above slot: Int, adding: Bool) {
+        guard summary.files > 0 else { return }
+        var current = nodes[slot].parent
+        while current >= 0 {
+            noteDecoration(of: current)
+            if adding { nodes[current].summary.add(summary) } else { nodes[current].summary.subtract(summary) }
+            current = nodes[current].parent
+        }
+    }
+
+    /// Gives file `slot` a new change; roll-ups follow.
+    mutating func replaceChange(of slot: Int, with change: FileChange) {
+        guard let old = nodes[slot].change else { return }
+        var change = change
+        change.path = nodes[slot].path.normalized
+        noteDecoration(of: slot)
+        rollUp(nodes[slot].summary, above: slot, adding: false)
+        nodes[slot].change = change
+        nodes[slot].summary = ChangeSummary(CollectionOfOne(change))
+        rollUp(nodes[slot].summary, above: slot, adding: true)
+        journal?.append(.replaced(slot: slot, old: old))
+    }
+
+    /// Remembers the decoration of `slot` before the journal first changes it.
+    private mutating func noteDecoration(of slot: Int) {
+        guard journal != nil, decorationsBefore[slot] == nil else { return }
+        decorationsBefore[slot] = Decoration(change: nodes[slot].change, summary: nodes[slot].summary)
+    }
+
+    mutating func setExpanded(_ slot: Int, _ expanded: Bool) { nodes[slot].isExpanded = expanded }
+
+    /// The slot and its descendants, depth-first.
+    func subtree(of slot: Int) -> [Int] {
+        var result: [Int] = []
+        var stack = [slot]
+        while let current = stack.popLast() {
+            result.append(current)
+            stack.append(contentsOf: nodes[current].children.reversed())
+        }
+        return result
+    }
+}
+
+/// A path given as a file where a directory of that name exists, or the other way round.
+struct PathConflict: Error {}

@@ -1,0 +1,123 @@
+import TreeModel
+
+/// Expansion (Docs/TreeModel.md#expansion-and-depth): expanding or collapsing recomputes only the row and the
+/// rows below it, reported as one contiguous range.
+extension TreeBrowserModel {
+    /// Whether the directory with this identity is expanded (its own state, whatever its
+    /// ancestors' or chain's).
+    public func isExpanded(_ path: TreePath) -> Bool {
+        forest.slot(of: path).map { forest.nodes[$0].isExpanded } ?? false
+    }
+
+    /// Every expanded directory.
+    public var expandedPaths: Set<TreePath> {
+        Set(forest.nodes.lazy.dropFirst().filter { $0.isAlive && $0.isDirectory && $0.isExpanded }.map(\.path))
+    }
+
+    /// Opens the row showing `path`: every directory of its chain. Nested directories keep
+    /// their own state. Unknown paths and files change nothing.
+    @discardableResult
+    public mutating func expand(_ path: TreePath) -> TreeUpdate {
+        guard let slot = forest.slot(of: path), forest.nodes[slot].isDirectory else { return TreeUpdate() }
+        let chain = isFlattened ? chain(containing: slot) : [slot]
+        guard chain.contains(where: { !forest.nodes[$0].isExpanded }) else { return TreeUpdate() }
+        for member in chain { forest.setExpanded(member, true) }
+        return TreeUpdate(rows: refreshSubtree(ofSlot: slot))
+    }
+
+    /// Closes the row showing `path` (a chain closes at its last directory). Directories
+    /// below keep their state; a focus inside moves to the closed row.
+    @discardableResult
+    public mutating func collapse(_ path: TreePath) -> TreeUpdate {
+        guard let slot = forest.slot(of: path), forest.nodes[slot].isDirectory else { return TreeUpdate() }
+        let target = isFlattened ? rowEnd(from: head(of: slot)).node : slot
+        let wasOpen = isFlattened ? rowEnd(from: head(of: slot)).isExpanded : forest.nodes[slot].isExpanded
+        guard wasOpen else { return TreeUpdate() }
+        let focusBefore = focus
+        forest.setExpanded(target, false)
+        let rows = refreshSubtree(ofSlot: slot)
+        pullFocusToVisibleRow()
+        return TreeUpdate(rows: rows, focus: Self.focusChange(focusBefore, focus))
+    }
+
+    /// Collapses the row showing `path` when it is open, expands it otherwise.
+    @discardableResult
+    public mutating func toggle(_ path: TreePath) -> TreeUpdate {
+        guard let slot = forest.slot(of: path) else { return TreeUpdate() }
+        let open = isFlattened ? rowEnd(from: head(of: slot)).isExpanded : forest.nodes[slot].isExpanded
+        return open ? collapse(path) : expand(path)
+    }
+
+    /// Opens every missing ancestor of `path` in one update, so that its row is visible,
+    /// and focuses that row unless `focus` is false.
+    @discardableResult
+    public mutating func reveal(_ path: TreePath, focus: Bool = true) -> TreeUpdate {
+        guard let slot = forest.slot(of: path) else { return TreeUpdate() }
+        var topmostOpened: Int?
+        var ancestor = forest.nodes[slot].parent
+        while ancestor != PathForest.root {
+            if !forest.nodes[ancestor].isExpanded {
+                forest.setExpanded(ancestor, true)
+                topmostOpened = ancestor
+            }
+            ancestor = forest.nodes[ancestor].parent
+        }
+        var update = TreeUpdate(rows: topmostOpened.flatMap { refreshSubtree(ofSlot: $0) })
+        if focus, let row = rowIndex(ofSlot: slot) { update.focus = moveFocus(to: identity(ofRow: row)) }
+        return update
+    }
+
+    /// Expands every directory.
+    @discardableResult
+    public mutating func expandAll() -> TreeUpdate { setAllExpanded(true) }
+
+    /// Collapses every directory; the focus moves to its top-level row.
+    @discardableResult
+    public mutating func collapseAll() -> TreeUpdate { setAllExpanded(false) }
+
+    private mutating func setAllExpanded(_ expanded: Bool) -> TreeUpdate {
+        let focusBefore = focus
+        for slot in forest.nodes.indices.dropFirst() where forest.nodes[slot].isDirectory {
+            forest.setExpanded(slot, expanded)
+        }
+        let rows = refreshAll()
+        pullFocusToVisibleRow()
+        return TreeUpdate(rows: rows, focus: Self.focusChange(focusBefore, focus))
+    }
+
+    /// Shows directory-only chains as one row, or not. Identities and state stay as they are.
+    @discardableResult
+    public mutating func setFlattened(_ flatten: Bool) -> TreeUpdate {
+        guard flatten != isFlattened else { return TreeUpdate() }
+        forest.flattensChains = flatten
+        return TreeUpdate(rows: refreshAll())
+    }
+
+    // MARK: Initial expansion
+
+    /// Applies ``initialExpansion`` to the directories `isNew` accepts, all at once.
+    mutating func applyInitialExpansionToAll(where isNew: (Int) -> Bool) {
+        var levels = [Int](repeating: 0, count: forest.nodes.count)
+        for slot in forest.subtree(of: PathForest.root).dropFirst() where forest.nodes[slot].isDirectory {
+            let parent = forest.nodes[slot].parent
+            levels[slot] = forest.rowLevel(of: slot, parentRowLevel: parent == PathForest.root ? nil : levels[parent])
+            if isNew(slot) { forest.setExpanded(slot, initiallyExpanded(slot, level: levels[slot])) }
+        }
+    }
+
+    /// Applies ``initialExpansion`` to newly created slots.
+    mutating func applyInitialExpansion(to slots: [Int]) {
+        for slot in slots where forest.nodes[slot].isDirectory {
+            forest.setExpanded(slot, initiallyExpanded(slot, level: forest.rowLevel(of: slot)))
+        }
+    }
+
+    private func initiallyExpanded(_ slot: Int, level: Int) -> Bool {
+        switch initialExpansion {
+        case .depth(let depth): ExpansionDepth.opens(rowLevel: level, depth: depth)
+        case .expanded: true
+        case .collapsed: false
+        case .identities(let open): open.contains(forest.nodes[slot].path)
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import TreeModel
+
+/// Mutations (Docs/TreeModel.md#mutations-and-resets). Each is validated before anything
+/// changes; a batch is all-or-nothing and reports one update. Focus and selection follow
+/// moved identities; a removed focus goes to the nearest-to row. Roll-ups are updated along
+/// the ancestors of what changed.
+extension TreeBrowserModel {
+    /// Adds a file or directory and its missing ancestors; new directories follow
+    /// ``initialExpansion``. Adding an existing path changes nothing.
+    @discardableResult
+    public mutating func add(_ path: TreePath) throws(TreeMutationError) -> TreeUpdate {
+        try apply(.add(path))
+    }
+
+    /// Adds the file of `change` at its path, or gives the file there this change.
+    @discardableResult
+    public mutating func add(_ change: FileChange) throws(TreeMutationError) -> TreeUpdate {
+        try apply(.addChange(change))
+    }
+
+    /// Removes a file, or a directory and everything below it.
+    @discardableResult
+    public mutating func remove(_ path: TreePath) throws(TreeMutationError) -> TreeUpdate {
+        try apply(.remove(path))
+    }
+
+    /// Moves a file or directory to `destination`; expansion, focus and selection inside a
+    /// moved directory move with it.
+    @discardableResult
+    public mutating func move(_ path: TreePath, to destination: TreePath) throws(TreeMutationError) -> TreeUpdate {
+        try apply(.move(path, to: destination))
+    }
+
+    /// Applies one mutation.
+    @discardableResult
+    public mutating func apply(_ mutation: TreeMutation) throws(TreeMutationError) -> TreeUpdate {
+        var context = beginUpdate([mutation])
+        forest.beginJournal()
+        do { try perform(mutation, &context) } catch {
+            forest.rollBack()
+            throw error
+        }
+        return finishUpdate(context, forest.commitJournal())
+    }
+
+    /// Applies `mutations` in order, all or nothing, and reports one update.
+    ///
+    /// - Throws: ``TreeMutationError/inBatch(position:_:)`` naming the first mutation that
+    ///   fails; the model is then unchanged.
+    @discardableResult
+    public mutating func batch(_ mutations: [TreeMutation]) throws(TreeMutationError) -> TreeUpdate {
+        var context = beginUpdate(mutations)
+        forest.beginJournal()
+        for (position, mutation) in mutations.enumerated() {
+            do { try perform(mutation, &context) } catch {
+                forest.rollBack()
+                focus = context.focusBefore
+                selection = context.selectionBefore
+                throw .inBatch(position: position, error)
+            }
+        }
+        return finishUpdate(context, forest.commitJournal())
+    }
+
+    // MARK: Steps
+
+    struct UpdateContext {
+        var focusBefore: TreePath?
+        var focusRowBefore: Int?
+        var lostFocus: TreePath?
+        var selectionBefore: Set<TreePath>
+        var positions: [TreePath: Int] = [:]
+    }
+
+    func beginUpdate(_ mutations: [TreeMutation]) -> UpdateContext {
+        var context = UpdateContext(focusBefore: focus, focusRowBefore: focusedRowIndex, selectionBefore: selection)
+        for mutation in mutations {
+            switch mutation {
+            case .remove(let path), .move(let path, _):
+                if let slot = forest.slot(of: path), let row = nearestVisibleRow(ofSlot: slot) {
+                    context.positions[path] = context.positions[path] ?? row
+                }
+            case .add, .addChange: break
+            }
+        }
+        return context
+    }
+
+    /// Validates, then applies, one mutation; throws before changing anything.
+    mutating func perform(_ mutation: TreeMutation, _ context: inout UpdateContext) throws(TreeMutationError) {
+        switch mutation {
+        case .add(let path):
+            guard !forest.conflicts(path) else { throw .invalidPath(.fileAndDirectory(RawPath(bytes: path.identity))) }
+            applyInitialExpansion(to: (try? forest.insert(path, ordered: true)) ?? [])
+        case .addChange(let change):
+            let path: TreePath
+            do { path = try TreePath(change.path) } catch { throw .invalidPath(error) }
+            guard !path.isDirectory else { throw .notAFile(path) }
+            if let slot = forest.slot(of: path) {
+                forest.replaceChange(of: slot, with: change)
+                return
+            }
+            guard !forest.conflicts(path) else { throw .invalidPath(.fileAndDirectory(change.path)) }
+            applyInitialExpansion(to: (try? forest.insert(path, change: change, ordered: true)) ?? [])
+        case .remove(let path):
+            guard let slot = forest.slot(of: path) else { throw .notFound(path) }
+            forest.remove(slot)
+            if let focused = focus, forest.slot(of: focused) == nil {
+                context.lostFocus = focused
+                focus = nil
+            }
+            selection = selection.filter { forest.slot(of: $0) != nil }
+        case .move(let path, let destination):
+            guard let slot = forest.slot(of: path) else { throw .notFound(path) }
+            guard destination != path else { return }
+            guard path.isDirectory == destination.isDirectory else { throw .kindMismatch(from: path, to: destination) }
+            let occupant = forest.allowsFileAndDirectory
+                ? forest.slot(of: destination) : forest.slot(normalized: destination.normalized)
+            guard occupant == nil else { throw .alreadyExists(destination) }
+            if path.isDirectory && Self.lies(destination, below: path) {
+                throw .moveIntoItself(from: path, to: destination)
+            }
+            guard !forest.conflicts(destination) else {
+                throw .invalidPath(.fileAndDirectory(RawPath(bytes: destination.identity)))
+            }
+            applyInitialExpansion(to: forest.move(slot, to: destination))
+            focus = focus.map { Self.remap($0, from: path, to: destination) }
+            selection = Set(selection.map { Self.remap($0, from: path, to: destination) })
+        }
+    }
+
+    /// Recomputes the rows below the deepest directory above every change, settles a lost
+    /// focus, and reports the update.
+    mutating func finishUpdate(
+        _ context: UpdateContext, _ journal: (changes: [PathForest.Change], redecorated: [Int])
+    ) -> TreeUpdate {
+        let (changes, redecorated) = journal
+        let rows: RowReplacement? = switch forest.commonAncestorOfChanges(changes) {
+        case nil: nil
+        case PathForest.root: refreshAll()
+        case let directory?: refreshSubtree(ofSlot: directory, trimmed: true)
+        }
+        if focus == nil, let lost = context.lostFocus {
+            focus = nearestRow(to: lost, removedAt: context.focusRowBefore).map(identity(ofRow:))
+        }
+        removedRowPositions = context.positions.filter { !contains($0.key) }
+        if let lost = context.lostFocus, !contains(lost), let row = context.focusRowBefore {
+            removedRowPositions[lost] = row
+        }
+        let decorations = rowRange(of: redecorated)
+        if forest.deadCount > max(Self.compactionThreshold, forest.liveCount) { compact() }
+        return TreeUpdate(rows: rows, decorations: decorations, focus: Self.focusChange(context.focusBefore, focus),
+                          selectionChanged: selection != context.selectionBefore)
+    }
+
+    /// The smallest range of visible rows holding the rows of every slot of `slots` that is
+    /// visible, or `nil` when none is.
+    func rowRange(of slots: [Int]) -> Range<Int>? {
+        var range: Range<Int>?
+        for slot in slots {
+            guard let row = rowIndex(ofSlot: slot) else { continue }
+            range = range.map { min($0.lowerBound, row)..<max($0.upperBound, row + 1) } ?? row..<(row + 1)
+        }
+        return range
+    }
+
+    /// How many removed nodes may pile up (beyond the live count) before they are dropped.
+    static var compactionThreshold: Int { 4096 }
+
+    /// Drops removed nodes from storage; visible rows follow their nodes' new slots.
+    private mutating func compact() {
+        let newSlots = forest.compact()
+        for index in visible.indices {
+            visible[index].head = newSlots[visible[index].head]!
+            visible[index].node = newSlots[visible[index].node]!
+        }
+    }
+
+    /// Whether `path` lies strictly below the directory `directory`.
+    static func lies(_ path: TreePath, below directory: TreePath) -> Bool {
+        let inner = path.normalized.bytes, outer = directory.normalized.bytes
+        return inner.count > outer.count && inner[outer.count] == UInt8(ascii: "/") && inner.starts(with: outer)
+    }
+
+    /// `path` with `from` (itself or a directory above it) replaced by `to`.
+    static func remap(_ path: TreePath, from: TreePath, to: TreePath) -> TreePath {
+        if path == from { return to }
+        guard from.isDirectory, lies(path, below: from) else { return path }
+        var bytes = to.normalized.bytes + path.normalized.bytes[from.normalized.bytes.count...]
+        if path.isDirectory { bytes.append(UInt8(ascii: "/")) }
+        return (try? TreePath(RawPath(bytes: bytes))) ?? path
+    }
+}

@@ -1,0 +1,158 @@
+import TreeModel
+
+/// The state of an interactive tree browser (Docs/TreeModel.md#flattening,
+/// Docs/TreeModel.md#expansion-and-depth, Docs/TreeModel.md#the-interactive-model): the tree
+/// with each file's change and each directory's roll-up, which directories are expanded,
+/// the focused row and the selection, and the visible rows.
+///
+/// Built from the same change tree the renderers use (``init(changeTree:flatten:expansion:icons:)``),
+/// or from bare paths (``init(paths:order:flatten:expansion:icons:)``). Identities are
+/// ``TreePath`` values; children follow a ``TreeOrder``. Every operation returns a
+/// ``TreeUpdate`` saying which one contiguous range of visible rows changed shape and which
+/// rows changed their status or roll-up, so a view can redraw only those. Flattening is a
+/// projection: turning it on or off changes the rows, never identities or state. An identity
+/// inside a flattened chain resolves to the chain's row.
+public struct TreeBrowserModel: Sendable {
+    var forest: PathForest
+    var visible: [ShownRow] = []
+    /// The rule for directories that appear (at build, by ``add(_:)-(TreePath)``, or new at a reset).
+    public let initialExpansion: InitialExpansion
+    /// How icon names are resolved for ``TreeRow/icon``.
+    public let icons: IconResolver
+    /// Whether directory-only chains are shown as one row.
+    public var isFlattened: Bool { forest.flattensChains }
+    /// The focused identity: the row it resolves to is ``focusedRowIndex``.
+    public internal(set) var focus: TreePath?
+    /// The selected identities; separate from the focus.
+    public internal(set) var selection: Set<TreePath> = []
+    /// The last visible row of each path removed by the last mutation, for the nearest-to rule.
+    var removedRowPositions: [TreePath: Int] = [:]
+
+    /// Builds the model of `paths` (files, and directories ending in `/`); files carry
+    /// changes without a status.
+    ///
+    /// - Throws: the first path that is invalid, or that is both a file and a directory
+    ///   (``TreePathError/fileAndDirectory(_:)``), naming its raw input.
+    public init(
+        paths: [RawPath], order: TreeOrder = .foldersFirst, flatten: Bool = true,
+        expansion: InitialExpansion = .depth(1), icons: IconResolver = IconResolver()
+    ) throws(TreePathError) {
+        try self.init(forest: Self.buildForest(paths, order: order), flatten: flatten, expansion: expansion, icons: icons)
+    }
+
+    /// Builds the model of `paths` given as text.
+    public init(
+        paths: [String], order: TreeOrder = .foldersFirst, flatten: Bool = true,
+        expansion: InitialExpansion = .depth(1), icons: IconResolver = IconResolver()
+    ) throws(TreePathError) {
+        try self.init(paths: paths.map(RawPath.init), order: order, flatten: flatten, expansion: expansion, icons: icons)
+    }
+
+    /// Builds the model of a change tree, in its order: each file carries its change, each
+    /// directory the roll-up of the files below it. A file and a directory may share a name
+    /// (`src` deleted, `src/a.c` added), as in the change tree.
+    ///
+    /// - Throws: the first path that is not a valid ``TreePath`` (a `..` piece).
+    public init(
+        changeTree: ChangeTree, flatten: Bool = true, expansion: InitialExpansion = .depth(1),
+        icons: IconResolver = IconResolver()
+    ) throws(TreePathError) {
+        try self.init(forest: Self.buildForest(changeTree), flatten: flatten, expansion: expansion, icons: icons)
+    }
+
+    /// Builds the model of `changes`, arranged as ``ChangeTree`` arranges them.
+    public init(
+        changes: [FileChange], order: TreeOrder = .foldersFirst, flatten: Bool = true,
+        expansion: InitialExpansion = .depth(1), icons: IconResolver = IconResolver()
+    ) throws(TreePathError) {
+        try self.init(changeTree: ChangeTree(changes: changes, order: order), flatten: flatten, expansion: expansion,
+                      icons: icons)
+    }
+
+    private init(forest: PathForest, flatten: Bool, expansion: InitialExpansion, icons: IconResolver) {
+        self.forest = forest
+        self.forest.flattensChains = flatten
+        self.initialExpansion = expansion
+        self.icons = icons
+        applyInitialExpansionToAll { _ in true }
+        visible = rows(below: PathForest.root, level: 0)
+    }
+
+    static func buildForest(_ paths: [RawPath], order: TreeOrder) throws(TreePathError) -> PathForest {
+        var forest = PathForest(order: order, allowsFileAndDirectory: false, capacity: paths.count)
+        for raw in paths {
+            let path = try TreePath(raw)
+            do { try forest.insert(path, ordered: false) } catch { throw .fileAndDirectory(raw) }
+        }
+        forest.sortAll()
+        return forest
+    }
+
+    /// The forest of a change tree: its nodes appended depth-first, so children keep its order.
+    static func buildForest(_ changeTree: ChangeTree) throws(TreePathError) -> PathForest {
+        let tree = changeTree.tree
+        var forest = PathForest(order: tree.order, allowsFileAndDirectory: true, capacity: tree.nodes.count)
+        var stack: [(node: Int, parent: Int)] = tree.nodes[FileTree.root].children.reversed().map { ($0, PathForest.root) }
+        while let (node, parent) = stack.popLast() {
+            var bytes = parent == PathForest.root ? [] : forest.nodes[parent].path.normalized.bytes + [UInt8(ascii: "/")]
+            bytes.append(contentsOf: tree.name(of: node))
+            let isDirectory = tree.nodes[node].isDirectory
+            if isDirectory { bytes.append(UInt8(ascii: "/")) }
+            let raw = RawPath(bytes: bytes)
+            let path = try TreePath(raw)
+            guard path.identity == bytes else { throw .parentReference(raw) }
+            let slot = forest.append(path, under: parent, ordered: false, change: changeTree.change(at: node))
+            if isDirectory { stack.append(contentsOf: tree.nodes[node].children.reversed().map { ($0, slot) }) }
+        }
+        return forest
+    }
+
+    // MARK: The tree
+
+    /// How many files and directories the tree holds.
+    public var count: Int { forest.liveCount }
+
+    /// The order of siblings.
+    public var order: TreeOrder { forest.order }
+
+    /// Whether a file and a directory may share a path: built from changes, yes; from bare
+    /// paths, no (such a mutation is rejected).
+    public var allowsFileAndDirectory: Bool { forest.allowsFileAndDirectory }
+
+    /// Whether a file or directory has this identity.
+    public func contains(_ path: TreePath) -> Bool { forest.slot(of: path) != nil }
+
+    /// The children of a directory (or the top-level entries for `nil`), in order.
+    public func children(of path: TreePath?) -> [TreePath] {
+        var parent = PathForest.root
+        if let path {
+            guard let slot = forest.slot(of: path) else { return [] }
+            parent = slot
+        }
+        return forest.nodes[parent].children.map { forest.nodes[$0].path }
+    }
+
+    /// The directory containing `path`, or `nil` at the top level.
+    public func parent(of path: TreePath) -> TreePath? {
+        guard let slot = forest.slot(of: path), forest.nodes[slot].parent != PathForest.root else { return nil }
+        return forest.nodes[forest.nodes[slot].parent].path
+    }
+
+    /// Every identity, depth-first in order.
+    public var paths: [TreePath] {
+        forest.subtree(of: PathForest.root).dropFirst().map { forest.nodes[$0].path }
+    }
+
+    /// The change of the file with this identity (without a status for a bare path).
+    public func change(of path: TreePath) -> FileChange? {
+        forest.slot(of: path).flatMap { forest.nodes[$0].change }
+    }
+
+    /// The roll-up of every file below the directory with this identity, or a file's own summary.
+    public func summary(of path: TreePath) -> ChangeSummary? {
+        forest.slot(of: path).map { forest.nodes[$0].summary }
+    }
+
+    /// The roll-up of every file.
+    public var total: ChangeSummary { forest.nodes[PathForest.root].summary }
+}
