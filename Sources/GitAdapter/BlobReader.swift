@@ -67,6 +67,18 @@ final class BlobReader {
         return try workingTreeContent(of: side).withUnsafeBytes(body)
     }
 
+    /// Runs `body` with the side's blob object when its content is read from the object
+    /// database and not already in ``cache``; `nil` (and `body` not run) otherwise.
+    func withStoredBlob<T>(of side: FileSide, _ body: (OpaquePointer) throws -> T) throws -> T? {
+        guard !side.isSubmodule, !side.inWorkingTree, !side.id.isZero, cache[side.id] == nil else { return nil }
+        var oid = side.id.oid
+        var blob: OpaquePointer?
+        let code = git_blob_lookup(&blob, repository.handle, &oid)
+        guard code == 0, let blob else { throw objectError(code, side) }
+        defer { git_blob_free(blob) }
+        return try body(blob)
+    }
+
     /// The error for reading `side`'s object that failed with `code`.
     private func objectError(_ code: Int32, _ side: FileSide) -> AdapterError {
         LibGit2.objectError(code, id: side.id, isTree: false, path: side.path,

@@ -75,7 +75,7 @@ final class CacheStore: @unchecked Sendable {
     /// Failures are ignored: the cache only saves work.
     /// Returns whether it merged.
     @discardableResult
-    func write(_ records: [CacheRecord], used: Set<CacheKey>) -> Bool {
+    func write(_ records: [CacheRecord], used: [CacheKey]) -> Bool {
         for name in damaged { unlink(directory + "/" + name) }
         if records.isEmpty { return false }
         let existing = segments.reduce(0) { $0 + $1.size }
@@ -90,7 +90,8 @@ final class CacheStore: @unchecked Sendable {
 
     /// Every intact record of every segment and `records`, the newest value of each key,
     /// as many of the most recently used as fit in three quarters of the budget, as one file.
-    private func merge(_ records: [CacheRecord], used: Set<CacheKey>) {
+    private func merge(_ records: [CacheRecord], used: [CacheKey]) {
+        let used = Set(used)
         var seen = Set(records.map(\.key))
         var all = records
         for segment in segments {

@@ -11,7 +11,7 @@ import Foundation
 final class ResultCache: @unchecked Sendable {
     let store: CacheStore
     private var added: [CacheRecord] = []
-    private var used = Set<CacheKey>()
+    private var used: [CacheKey] = []
 
     /// The cache of `directory`, or `nil` when it cannot be used.
     init?(directory: String, budget: Int = CacheStore.defaultBudget) {
@@ -88,7 +88,7 @@ final class ResultCache: @unchecked Sendable {
 
     /// Marks a record this run found as used now.
     func noteUsed(_ key: CacheKey) {
-        used.insert(key)
+        used.append(key)
     }
 
     /// Records a value this run computed.
