@@ -16,6 +16,9 @@ struct CacheKey: Hashable, Sendable, Comparable {
         case treeDiff = 5
         /// The new trees an old tree was last compared with.
         case recentTrees = 6
+        /// The entries between an old tree and a new one as a step from another new tree:
+        /// that tree's id, then the entries between it and the new one.
+        case treeDiffStep = 7
     }
 
     /// The first word: kind, flags and the options byte, as stored.

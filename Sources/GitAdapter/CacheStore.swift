@@ -17,7 +17,7 @@ final class CacheStore: @unchecked Sendable {
     /// The largest number of segment files before a merge.
     static let maximumSegments = 8
     /// The default bound on the cache's size.
-    static let defaultBudget = 64 << 20
+    static let defaultBudget = 256 << 20
 
     let directory: String
     /// The bound on the size of the files, in bytes.

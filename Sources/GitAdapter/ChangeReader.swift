@@ -153,22 +153,26 @@ extension Repository {
 
     /// The entries between two trees through the results cache: stored ones, else those
     /// composed from the stored comparison of `old` with the tree it was last compared with
-    /// and a walk from that tree to `new` (a branch that grew), else a whole walk. `source`
-    /// says which, for the trace.
+    /// and a walk from that tree to `new` (a branch that grew; stored as that step), else a
+    /// whole walk. `source` says which, for the trace.
     private func treeEntries(_ old: ObjectID, _ new: ObjectID, results: ResultCache, source: inout String) throws -> [ChangeEntry] {
         if let stored = results.treeDiff(old, new) {
-            results.noteUsed(CacheKey(.treeDiff, old, new))
             source = " (cached)"
-            return stored
+            return stored.entries
         }
-        var entries: [ChangeEntry]?
         if let previous = results.recentTrees(comparedWith: old).first(where: { $0 != new }),
            let base = results.treeDiff(old, previous),
            let step = try? TreeWalk.parallel(repository: self, old: previous, new: new, includeUnmodified: false) {
-            entries = TreeWalk.composed(base: base, step: step)
+            let entries = TreeWalk.composed(base: base.entries, step: step)
             source = " (composed with \(step.count) entries walked)"
+            if base.chain < ResultCache.longestChain {
+                results.add(treeDiffStep: step, from: previous, old, new)
+            } else {
+                results.add(treeDiff: entries, old, new)
+            }
+            return entries
         }
-        let walked = try entries ?? TreeWalk.parallel(repository: self, old: old, new: new, includeUnmodified: false)
+        let walked = try TreeWalk.parallel(repository: self, old: old, new: new, includeUnmodified: false)
         results.add(treeDiff: walked, old, new)
         return walked
     }

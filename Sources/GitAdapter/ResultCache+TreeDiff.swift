@@ -3,15 +3,38 @@ import Foundation
 /// Tree comparisons in the results cache: the entries ``TreeWalk`` found between two trees
 /// (renames off, no pathspec, no unmodified files), and for each old tree the new trees it
 /// was last compared with, so that a comparison with a grown branch walks only from the
-/// branch's previous tree (``TreeWalk/composed(base:step:)``).
+/// branch's previous tree (``TreeWalk/composed(base:step:)``). Such a comparison is stored
+/// as that step (a few entries) on top of the previous one, up to ``longestChain`` steps
+/// deep, then whole again.
 extension ResultCache {
     /// How many new trees are remembered per old tree.
     static let recentTreesKept = 4
+    /// The most steps a stored comparison is made of.
+    static let longestChain = 8
 
-    /// The entries between trees `old` and `new`, if stored.
-    func treeDiff(_ old: ObjectID, _ new: ObjectID) -> [ChangeEntry]? {
-        guard let value = store.value(for: CacheKey(.treeDiff, old, new)) else { return nil }
-        return Self.decodeEntries(value)
+    /// The entries between trees `old` and `new`, if stored (whole, or as steps on top of a
+    /// stored comparison), and how many steps they were composed of. The records read are
+    /// noted as used.
+    func treeDiff(_ old: ObjectID, _ new: ObjectID) -> (entries: [ChangeEntry], chain: Int)? {
+        var steps: [[ChangeEntry]] = []
+        var keys: [CacheKey] = []
+        var current = new
+        while steps.count <= Self.longestChain {
+            let whole = CacheKey(.treeDiff, old, current)
+            if let value = store.value(for: whole), var entries = Self.decodeEntries(value) {
+                for key in keys + [whole] { noteUsed(key) }
+                for step in steps.reversed() { entries = TreeWalk.composed(base: entries, step: step) }
+                return (entries, steps.count)
+            }
+            let stepKey = CacheKey(.treeDiffStep, old, current)
+            guard let value = store.value(for: stepKey), value.count > 20,
+                  let step = Self.decodeEntries(UnsafeRawBufferPointer(rebasing: value[20...])) else { return nil }
+            current = ObjectID(rawBytes: value.baseAddress!)
+            guard current != new else { return nil }
+            steps.append(step)
+            keys.append(stepKey)
+        }
+        return nil
     }
 
     /// The new trees `old` was last compared with, newest first.
@@ -23,6 +46,21 @@ extension ResultCache {
     /// Records the entries between `old` and `new`, and `new` as the newest tree compared with `old`.
     func add(treeDiff entries: [ChangeEntry], _ old: ObjectID, _ new: ObjectID) {
         add(value: Self.encode(entries), for: CacheKey(.treeDiff, old, new))
+        noteCompared(old, new)
+    }
+
+    /// Records the comparison of `old` and `new` as the entries between `previous` and `new`
+    /// on top of the stored comparison of `old` and `previous`.
+    func add(treeDiffStep step: [ChangeEntry], from previous: ObjectID, _ old: ObjectID, _ new: ObjectID) {
+        var value: [UInt8] = []
+        value.appendRaw(previous)
+        value += Self.encode(step)
+        add(value: value, for: CacheKey(.treeDiffStep, old, new))
+        noteCompared(old, new)
+    }
+
+    /// Makes `new` the newest tree compared with `old`.
+    private func noteCompared(_ old: ObjectID, _ new: ObjectID) {
         let recent = [new] + recentTrees(comparedWith: old).filter { $0 != new }.prefix(Self.recentTreesKept - 1)
         var value: [UInt8] = []
         for id in recent { value.appendRaw(id) }

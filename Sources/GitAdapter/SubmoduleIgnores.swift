@@ -31,8 +31,10 @@ struct SubmoduleIgnores {
     /// working tree, content changes under a commit that did not move, where it is `dirty`
     /// (any) or `untracked` (untracked files only).
     func filter(_ entries: [ChangeEntry], repository: Repository) -> [ChangeEntry] {
-        entries.filter { entry in
-            guard entry.old?.isSubmodule ?? true, entry.new?.isSubmodule ?? true else { return true }
+        let isSubmodule = { (entry: ChangeEntry) in entry.old?.isSubmodule ?? true && entry.new?.isSubmodule ?? true }
+        guard entries.contains(where: isSubmodule) else { return entries }
+        return entries.filter { entry in
+            guard isSubmodule(entry) else { return true }
             let setting = ignore(at: entry.path)
             if setting == .all { return false }
             guard let old = entry.old, let new = entry.new, new.inWorkingTree, old.id == new.id else { return true }
