@@ -8,11 +8,12 @@ struct CacheRecord: Sendable {
     /// The bytes a record takes in a segment file.
     var storedSize: Int { CacheSegment.entrySize + value.count }
 
-    /// A segment file holding `records` (sorted by key, each key once), written by a run of
-    /// `generation`, in ``CacheSegment``'s layout.
-    static func segmentBytes(_ records: [CacheRecord], generation: UInt32, version: UInt32) -> [UInt8] {
+    /// The header and index of a segment file holding `records` (sorted by key, each key
+    /// once), written by a run of `generation`, in ``CacheSegment``'s layout; the records'
+    /// values follow them in the file, in order.
+    static func segmentIndex(_ records: [CacheRecord], generation: UInt32, version: UInt32) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(CacheSegment.headerSize + records.reduce(0) { $0 + $1.storedSize })
+        bytes.reserveCapacity(CacheSegment.headerSize + records.count * CacheSegment.entrySize)
         bytes.appendLittleEndian(CacheSegment.magic)
         bytes.appendLittleEndian(version)
         bytes.appendLittleEndian(UInt32(records.count))
@@ -33,7 +34,6 @@ struct CacheRecord: Sendable {
         let indexEnd = bytes.count
         let checksum = bytes.withUnsafeBytes { CacheSegment.checksum($0.baseAddress!, indexEnd: indexEnd) }
         withUnsafeBytes(of: checksum.littleEndian) { bytes.replaceSubrange(24..<32, with: $0) }
-        for record in records { bytes.append(contentsOf: record.value) }
         return bytes
     }
 }

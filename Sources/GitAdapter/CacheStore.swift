@@ -121,15 +121,37 @@ final class CacheStore: @unchecked Sendable {
         return records.filter { seen.insert($0.key).inserted }.sorted { $0.key < $1.key }
     }
 
-    /// Writes a segment under a temporary name and renames it into place.
+    /// Writes a segment under a temporary name and renames it into place: the index, then
+    /// the values gathered in chunks of about a megabyte (no copy of the whole file).
     private func publish(_ records: [CacheRecord], generation: UInt32) -> Bool {
-        let bytes = CacheRecord.segmentBytes(records, generation: generation, version: Self.version)
+        let index = CacheRecord.segmentIndex(records, generation: generation, version: Self.version)
         let unique = "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
         let temporary = directory + "/tmp-" + unique
         let final = directory + "/" + String(format: "%010u", generation) + "-" + unique + ".seg"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
+        var written = Self.write(index, to: descriptor)
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(1 << 20)
+        for record in records where written {
+            chunk.append(contentsOf: record.value)
+            if chunk.count >= 1 << 20 {
+                written = Self.write(chunk, to: descriptor)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
+        if written { written = Self.write(chunk, to: descriptor) }
+        close(descriptor)
+        guard written, rename(temporary, final) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+
+    /// Writes all of `bytes` to `descriptor`; whether it could.
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
                 let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
@@ -138,12 +160,6 @@ final class CacheStore: @unchecked Sendable {
             }
             return true
         }
-        close(descriptor)
-        guard written, rename(temporary, final) == 0 else {
-            unlink(temporary)
-            return false
-        }
-        return true
     }
 
     /// Deletes temporary files that a run which stopped half-way left, an hour old or more.
