@@ -61,7 +61,7 @@ enum OptionTable {
         OptionSpec(key: .noStat, long: "no-stat", short: nil, value: .none,
                    help: "Read no content and count no lines (faster); line counts are null in JSON."),
         OptionSpec(key: .noCache, long: "no-cache", short: nil, value: .none,
-                   help: "Neither use nor keep the results cache of earlier runs (fingerprints and line counts of blobs); the output is the same either way."),
+                   help: "Neither use nor keep the results cache of earlier runs (fingerprints and line counts of blobs, tree comparisons); the output is the same either way."),
         OptionSpec(key: .exitCode, long: "exit-code", short: nil, value: .none,
                    help: "Exit with status 1 when there are changes (after --status and a hiding --search), 0 when there are none."),
         OptionSpec(key: .noPager, long: "no-pager", short: "P", value: .none,
