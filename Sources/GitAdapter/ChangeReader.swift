@@ -100,10 +100,12 @@ extension Repository {
                 changes[index].deletions = count.binary ? nil : count.deletions
             }
         }
+        // The cache is written while the rest is done; nothing below touches it.
+        let saving = DispatchGroup()
         if let results {
-            results.save()
-            trace.mark("cache saved")
+            DispatchQueue.global().async(group: saving) { results.save() }
         }
+        defer { saving.wait() }
         var newObjects: [ObjectHash?] = []
         if request.newObjects != .none {
             newObjects = try newObjectIDs(of: changes, sides: jobs.map(\.new), wanted: request.newObjects)
@@ -116,6 +118,7 @@ extension Repository {
             trace.mark("unstaged changes")
         }
         Self.sortByPath(&changes, with: &newObjects)
+        saving.wait()
         trace.mark("sorted")
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
