@@ -8,11 +8,14 @@ public struct Report: Sendable {
     public var view: TreeView
     /// Whether line counts were computed (`false` under `--no-stat`).
     public var linesCounted: Bool
+    /// Generated and vendored files, owners; `nil` when none were read (`--stdin`).
+    public var annotations: ReportAnnotations?
 
-    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool) {
+    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, annotations: ReportAnnotations? = nil) {
         self.comparison = comparison
         self.view = view
         self.linesCounted = linesCounted
+        self.annotations = annotations
     }
 
     /// A report showing every change of `tree`, fully expanded.

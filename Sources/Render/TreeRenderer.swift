@@ -18,10 +18,19 @@ public struct TreeRenderer: ReportRenderer, Sendable {
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
         let glyphs = Glyphs(options.charset)
         appendHeader(report, color: options.color, glyphs: glyphs, to: &output)
-        guard report.view.total.files > 0 else { return }
-        var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted)
+        let folded = report.annotations?.foldedRows(of: report.view)
+        guard report.view.total.files > 0 || folded != nil else { return }
+        var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted,
+                                     annotations: report.annotations)
         if !report.linesCounted && options.width == nil {
             // No row shows stats and nothing is shortened: each row goes straight to the output.
+            if let folded {
+                for row in folded {
+                    _ = formatter.append(row, budget: nil, to: &output)
+                    output.append(UInt8(ascii: "\n"))
+                }
+                return
+            }
             report.view.forEachVisibleRow { row in
                 _ = formatter.append(row, budget: nil, to: &output)
                 output.append(UInt8(ascii: "\n"))
@@ -33,12 +42,12 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         let nodes = report.view.changeTree.tree.slots.count
         rows.reserveCapacity(nodes)
         text.reserveCapacity(nodes * 24)
-        Self.layOut(report.view, with: &formatter, budget: nil, text: &text, rows: &rows)
+        Self.layOut(report.view, folded: folded, with: &formatter, budget: nil, text: &text, rows: &rows)
         var columns = StatColumns(rows: rows.lazy.map(\.row))
         if let width = options.width {
             let budget = width - (columns.blockWidth > 0 ? columns.blockWidth + 2 : 0)
             if rows.contains(where: { $0.row.width > budget }) {
-                Self.layOut(report.view, with: &formatter, budget: budget, text: &text, rows: &rows)
+                Self.layOut(report.view, folded: folded, with: &formatter, budget: budget, text: &text, rows: &rows)
                 columns = StatColumns(rows: rows.lazy.map(\.row))
             }
         }
@@ -52,11 +61,19 @@ public struct TreeRenderer: ReportRenderer, Sendable {
     }
 
     /// Formats every row's left part into `text`, one after another, and records where
-    /// each ends; with a `budget`, names are shortened to fit it.
-    private static func layOut(_ view: TreeView, with formatter: inout RowFormatter, budget: Int?,
+    /// each ends; with a `budget`, names are shortened to fit it. The rows are the view's,
+    /// or `folded` when some files are left out.
+    private static func layOut(_ view: TreeView, folded: [AnnotatedRow]?, with formatter: inout RowFormatter, budget: Int?,
                                text: inout [UInt8], rows: inout [RowLayout]) {
         text.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
+        if let folded {
+            for row in folded {
+                let formatted = formatter.append(row, budget: budget, to: &text)
+                rows.append(RowLayout(end: text.count, row: formatted))
+            }
+            return
+        }
         view.forEachVisibleRow { row in
             let formatted = formatter.append(row, budget: budget, to: &text)
             rows.append(RowLayout(end: text.count, row: formatted))
