@@ -99,8 +99,10 @@ extension Repository {
         }
         changes.sort { $0.path < $1.path }
         trace.mark("sorted")
+        var newTree: ObjectID?
+        if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
-                         changes: changes, warnings: warnings, trace: trace.marks)
+                         changes: changes, warnings: warnings, trace: trace.marks, newTree: newTree)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.

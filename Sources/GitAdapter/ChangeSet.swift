@@ -16,4 +16,6 @@ public struct ChangeSet: Sendable {
     public var warnings: [String]
     /// How long each phase took, in order.
     public var trace: [TraceMark]
+    /// The new side's tree, for commit comparisons (annotations are read as of it).
+    var newTree: ObjectID? = nil
 }

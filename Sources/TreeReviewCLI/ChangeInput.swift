@@ -19,6 +19,9 @@ struct ChangeInput {
     var corePager: String? = nil
     /// Whether the changes are bare paths, which may not name a path both as a file and a directory.
     var isBarePaths = false
+    /// The repository compared and what the comparison found, for reading annotations
+    /// (none for stdin).
+    var comparison: (repository: Repository, changeSet: ChangeSet, config: RepositoryConfig)? = nil
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -51,7 +54,7 @@ struct ChangeInput {
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
                            warnings: changeSet.warnings, trace: changeSet.trace, config: config.section,
-                           corePager: config.corePager)
+                           corePager: config.corePager, comparison: (repository, changeSet, config))
     }
 
     private static func title(of changeSet: ChangeSet) -> String {
