@@ -26,7 +26,7 @@ let package = Package(
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "Annotations", "TestSupport"]),
-        .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
+        .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
     ],
