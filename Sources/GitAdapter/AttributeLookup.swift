@@ -10,7 +10,8 @@ import Foundation
 /// holds a `.gitattributes` on that side, or every path when a file from outside the tree
 /// applies (`$GIT_DIR/info/attributes`, `core.attributesFile`, the user's or the system's
 /// attributes). A tree is read through a second handle whose in-memory index holds just
-/// the tree's `.gitattributes` files on the way to the paths asked about.
+/// the tree's `.gitattributes` files on the way to the paths asked about; the working tree
+/// likewise, its index holding the index's files only where the working tree has none.
 struct AttributeLookup {
     let repository: Repository
     let side: ComparedSide
@@ -28,7 +29,7 @@ struct AttributeLookup {
             if let known = reached[key] { return known }
             let file = (directory.isEmpty ? [] : key + [UInt8(ascii: "/")]) + Self.fileName
             var found = reader.hasFile(at: file)
-            if found, case .tree = side, let blob = reader.blob(at: file) { attributeFiles.append((file, blob)) }
+            if found, let blob = Self.indexEntry(for: file, on: side, reader: reader) { attributeFiles.append((file, blob)) }
             if !directory.isEmpty {
                 let parent = directory.lastIndex(of: UInt8(ascii: "/")).map { directory[..<$0] } ?? []
                 found = reaches(parent) || found
@@ -36,7 +37,7 @@ struct AttributeLookup {
             reached[key] = found
             return found
         }
-        let wanted = paths.map { path in everywhere || reaches(RawPathParent.of(path)) }
+        let wanted = paths.map { path in reaches(RawPathParent.of(path)) || everywhere }
         guard wanted.contains(true) else { return paths.map { _ in nil } }
         let (queried, flags) = try handle(with: attributeFiles)
         return try zip(paths, wanted).map { path, wanted in
@@ -47,15 +48,25 @@ struct AttributeLookup {
     /// `.gitattributes`.
     static let fileName = Array(".gitattributes".utf8)
 
-    /// The repository to query and the flags to query it with: for a tree, a second handle
-    /// whose index holds the tree's attribute files.
+    /// The attributes file at `file` that the second handle's index is to hold: a tree's
+    /// file; for the working tree, the index's file where the working tree has none (git
+    /// reads the index's only then, where libgit2 would read both).
+    private static func indexEntry(for file: [UInt8], on side: ComparedSide, reader: SideReader) -> SideReader.Blob? {
+        switch side {
+        case .tree: reader.blob(at: file)
+        case .workingTree: reader.workingTreeFileExists(file) ? nil : reader.blob(at: file)
+        case .index: nil
+        }
+    }
+
+    /// The repository to query and the flags to query it with: for a tree or the working
+    /// tree, a second handle whose in-memory index holds the attribute files to read from
+    /// the index (see ``indexEntry(for:on:reader:)``).
     private func handle(with attributeFiles: [(path: [UInt8], blob: SideReader.Blob)]) throws -> (Repository, UInt32) {
         switch side {
         case .index:
             return (repository, UInt32(GIT_ATTR_CHECK_INDEX_ONLY))
-        case .workingTree:
-            return (repository, UInt32(GIT_ATTR_CHECK_FILE_THEN_INDEX))
-        case .tree:
+        case .tree, .workingTree:
             let second = try repository.location.open()
             var index: OpaquePointer?
             try LibGit2.check(git_index_new(&index))
@@ -71,7 +82,8 @@ struct AttributeLookup {
                 try LibGit2.check(code)
             }
             try LibGit2.check(git_repository_set_index(second.handle, index))
-            return (second, UInt32(GIT_ATTR_CHECK_INDEX_ONLY))
+            let flags = side == .workingTree ? GIT_ATTR_CHECK_FILE_THEN_INDEX : GIT_ATTR_CHECK_INDEX_ONLY
+            return (second, UInt32(flags))
         }
     }
 

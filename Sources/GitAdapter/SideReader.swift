@@ -106,7 +106,8 @@ final class SideReader {
         }
     }
 
-    private func workingTreeFileExists(_ path: [UInt8]) -> Bool {
+    /// Whether the working tree has a regular file at `path`.
+    func workingTreeFileExists(_ path: [UInt8]) -> Bool {
         guard let workdir = repository.workdir else { return false }
         var status = stat()
         let full = Array(workdir.utf8) + path + [0]

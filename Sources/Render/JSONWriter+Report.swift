@@ -100,6 +100,12 @@ extension JSONWriter {
             field("newCommit", change.newCommit?.hex)
         }
         field("icon", icon)
+        if change.partiallyStaged { field("partiallyStaged", true) }
+        switch change.viewState {
+        case .notViewed: break
+        case .viewed: field("viewed", true)
+        case .changedSinceViewed: field("changedSinceViewed", true)
+        }
         if kinds.contains(.generated) { field("generated", true) }
         if kinds.contains(.vendored) { field("vendored", true) }
         if let owners { writeOwners(owners) }

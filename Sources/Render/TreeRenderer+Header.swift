@@ -11,6 +11,7 @@ extension TreeRenderer {
         let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
         if total.files == 0 && leftOut.files > 0 {
             output.append("no changes counted")
+            appendNotes(report, glyphs: glyphs, to: &output)
             appendLeftOut(leftOut, glyphs: glyphs, to: &output)
             output.append("\n")
             return
@@ -21,7 +22,9 @@ extension TreeRenderer {
                 TerminalText.append(query.text, to: &output)
                 output.append("'\n")
             } else {
-                output.append("no changes\n")
+                output.append("no changes")
+                appendNotes(report, glyphs: glyphs, to: &output)
+                output.append("\n")
             }
             return
         }
@@ -50,6 +53,7 @@ extension TreeRenderer {
             first = false
         }
         if !first { output.append(")") }
+        appendNotes(report, glyphs: glyphs, to: &output)
         appendLeftOut(leftOut, glyphs: glyphs, to: &output)
         output.append("\n")
     }
@@ -60,6 +64,23 @@ extension TreeRenderer {
         output.append(contentsOf: glyphs.separator)
         output.append(contentsOf: leftOut.label.utf8)
         output.append(" not counted")
+    }
+
+    /// ` · 3 of 12 viewed` when viewed marks are in use; ` · 4 untracked files not staged`
+    /// under `--staged` when there are any.
+    private func appendNotes(_ report: Report, glyphs: Glyphs, to output: inout [UInt8]) {
+        if let progress = report.viewedProgress {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: progress.viewed)
+            output.append(" of ")
+            output.append(decimal: progress.files)
+            output.append(" viewed")
+        }
+        if let untracked = report.untrackedLeftOut, untracked > 0 {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: untracked)
+            output.append(untracked == 1 ? " untracked file not staged" : " untracked files not staged")
+        }
     }
 
     private static let headerStatuses: [(status: ChangeStatus, label: StaticString)] = [

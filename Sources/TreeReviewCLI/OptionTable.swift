@@ -56,6 +56,8 @@ enum OptionTable {
         OptionSpec(key: .charset, long: "charset", short: nil, value: .required("charset"),
                    choices: Charset.allCases.map(\.rawValue),
                    help: "Tree drawing characters: unicode or ascii; by default ascii when the locale names a character set other than UTF-8. [treereview.charset]"),
+        OptionSpec(key: .unviewed, long: "unviewed", short: nil, value: .none,
+                   help: "Hide the files marked viewed (treereview viewed) that have not changed since."),
         OptionSpec(key: .includeGenerated, long: "include-generated", short: nil, value: .none,
                    help: "Count generated and vendored files like the others, each on its own row, marked; by default they are left out of the totals and folded into one row per directory, as on a pull request."),
         OptionSpec(key: .owners, long: "owners", short: nil, value: .none,

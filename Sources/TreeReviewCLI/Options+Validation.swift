@@ -9,6 +9,9 @@ extension Options {
                 throw UsageError("\(option) does not apply to --stdin: generated files and owners are read from a repository's compared side")
             }
             if let option = repositoryOnlyOption {
+                if option == "--unviewed" {
+                    throw UsageError("--unviewed does not apply to --stdin: viewed marks need the files' object ids")
+                }
                 let decided = option == "--no-untracked" ? "which files it lists" : "renames, copies and the rename limit"
                 throw UsageError("\(option) does not apply to --stdin: the change list already decided \(decided)")
             }

@@ -50,9 +50,12 @@ public enum TreeReview {
                 icons: settings.icons.drawing,
                 iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides),
                 prettyJSON: io.outputIsTerminal)
-            var output = largeBuffer(of: UInt8.self, capacity: report.view.listedCount * 96)
-            renderer(for: settings.format).render(report, options: renderOptions, into: &output)
-            try Pager.write(output, request: settings.paging, corePager: input.corePager, environment: environment, io: io)
+            let renderer = renderer(for: settings.format)
+            try Pager.write(request: settings.paging, corePager: input.corePager, environment: environment, io: io) { sink in
+                var output = RenderOutput(write: sink.write)
+                try renderer.render(report, options: renderOptions, to: &output)
+                try output.flush()
+            }
             for warning in input.warnings + plan.warnings(annotations) {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
@@ -75,12 +78,22 @@ public enum TreeReview {
                                    options: Options, settings: Settings) throws -> Report {
         let tree: ChangeTree
         var files = annotations
-        if let paths = input.paths, options.statusFilter == nil {
+        var viewedProgress: ViewedProgress?
+        if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed {
             tree = ChangeTree(paths: paths, order: settings.sort)
         } else {
             let kept = plan.filter(input.paths?.changes ?? input.changes, files, status: options.statusFilter)
+            var changes = kept.changes
             files = kept.files
-            tree = ChangeTree(changes: kept.changes, order: settings.sort)
+            if options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed }) {
+                viewedProgress = ViewedProgress(viewed: changes.count { $0.viewState == .viewed }, files: changes.count)
+            }
+            if options.hidesViewed {
+                let shown = changes.indices.filter { changes[$0].viewState != .viewed }
+                changes = shown.map { changes[$0] }
+                files = files?.selecting(shown)
+            }
+            tree = ChangeTree(changes: changes, order: settings.sort)
         }
         if input.isBarePaths, let clash = tree.tree.fileAndDirectoryClash() {
             throw UsageError("stdin: " + TreePathError.fileAndDirectory(RawPath(bytes: clash)).description)
@@ -89,6 +102,7 @@ public enum TreeReview {
                             query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide,
                             counts: plan.includesGenerated ? nil : files?.countedFiles(in: tree.tree))
         return Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
+                      untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress,
                       annotations: plan.reportAnnotations(files, view: view))
     }
 

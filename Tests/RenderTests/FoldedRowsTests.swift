@@ -37,17 +37,17 @@ struct FoldedRowsTests {
         ])
         #expect(Self.render(report) == [
             "a..b · 4 files changed, +7 −0 (4 modified) · 4 generated and 2 vendored files not counted",
-            "src/                          +4",
-            "├── gen/ (2 generated files)  +42",
-            "├── M  a.c                    +1",
-            "├── M  z.c                    +3",
-            "└── 1 generated file          +7",
-            "vendor/lib/ (1 vendored file)  +5",
-            "web/                          +2",
-            "├── M  app.js                 +2",
+            "src/                                   +4",
+            "├── gen/ (2 generated files)          +42",
+            "├── M  a.c                             +1",
+            "├── M  z.c                             +3",
+            "└── 1 generated file                   +7",
+            "vendor/lib/ (1 vendored file)          +5",
+            "web/                                   +2",
+            "├── M  app.js                          +2",
             "└── 1 generated and 1 vendored files  +10",
-            "M  top.txt                    +1",
-        ].map { $0 })
+            "M  top.txt                             +1",
+        ])
     }
 
     @Test func includedGeneratedFilesAreOrdinaryRows() {
@@ -55,9 +55,9 @@ struct FoldedRowsTests {
         #expect(report.annotations?.foldedRows(of: report.view) == nil)
         #expect(Self.render(report) == [
             "a..b · 2 files changed, +3 −0 (2 modified)",
-            "a/                            +3",
-            "├── M  x.c                    +1",
-            "└── M  y.c (generated)        +2",
+            "a/                      +3",
+            "├── M  x.c              +1",
+            "└── M  y.c (generated)  +2",
         ])
     }
 

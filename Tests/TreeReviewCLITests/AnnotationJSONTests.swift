@@ -102,9 +102,11 @@ struct AnnotationJSONTests {
         #expect(included["insertions"] as? Int == numstat.values.reduce(0) { $0 + ($1?.insertions ?? 0) })
     }
 
-    /// git's `--numstat` for the comparison: each path's counts, `nil` for a binary file.
+    /// git's `--numstat` for the comparison (no arguments: the working tree against `HEAD`,
+    /// as treereview compares it): each path's counts, `nil` for a binary file.
     static func numstat(_ arguments: [String], in repository: String) throws -> [String: (insertions: Int, deletions: Int)?] {
-        let text = try Shell.git(["diff", "--numstat", "--no-renames"] + arguments, in: repository).text
+        let text = try Shell.git(["diff", "--numstat", "--no-renames"] + (arguments.isEmpty ? ["HEAD"] : arguments),
+                                 in: repository).text
         var result: [String: (insertions: Int, deletions: Int)?] = [:]
         for line in text.split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 2).map(String.init)
@@ -130,7 +132,7 @@ struct AnnotationJSONTests {
             return below
         }
         _ = (document["tree"] as! [[String: Any]]).flatMap(visit)
-        #expect(checked == 6)
+        #expect(checked == 8)
     }
 
     @Test func aDashDiffFileIsBinaryAsGitCountsIt() throws {

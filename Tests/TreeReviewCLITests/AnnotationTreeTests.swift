@@ -75,7 +75,7 @@ struct AnnotationTreeTests {
         let (text, lines) = try Self.output(["--include-generated", "main..feature"])
         Golden.check(text, named: "annotations-included.txt", area: "CLI")
         let changes = try GitOracle.changes(in: try Fixtures.repository("annotations"), ["main..feature"])
-        let unmarked = [lines[0]] + lines.dropFirst().map { $0.replacing(/ \((generated|vendored)(, vendored)?\)/, with: "") }
+        let unmarked = [lines[0]] + lines.dropFirst().map { $0.replacing(/\ \((generated|vendored)(, vendored)?\)/, with: "") }
         let rendered = try RenderedTree(parsing: unmarked.joined(separator: "\n"))
         #expect(rendered.differences(from: changes) == [])
         #expect(rendered.headerDifferences(from: changes) == [])
@@ -106,6 +106,45 @@ struct AnnotationTreeTests {
             "node_modules/left-pad/ (1 generated file)  +1",
             "1 generated file                           +1",
         ])
+    }
+}
+
+/// README.md's `## Owners and generated files`: each example runs on the `annotations`
+/// fixture and does what its comment says; its sample is rows of the real `--owners` output.
+struct AnnotationReadmeTests {
+    static let heading = "## Owners and generated files"
+
+    @Test func examplesDoWhatTheySay() throws {
+        let repository = try Fixtures.repository("annotations")
+        let commands = ReadmeDocument.block(after: Self.heading).map { String($0.split(separator: " # ")[0]).trimmingCharacters(in: .whitespaces) }
+        #expect(commands == ["treereview main...feature --owners", "treereview main...feature --owner @org/src-team",
+                             "treereview main...feature --include-generated"])
+        var outputs: [String] = []
+        for command in commands {
+            let result = try ReadmeDocument.run(command, in: repository)
+            #expect(result.status == 0, "\(command): \(result.error)")
+            outputs.append(result.text)
+        }
+        guard outputs.count == 3 else { return }
+        #expect(outputs[0].contains("├── M  app.c  @org/src-team "))
+        let kept = try RenderedTree(parsing: outputs[1].split(separator: "\n").map { $0.replacing(" · 1 generated file not counted", with: "") }
+            .filter { !AnnotationTreeTests.isFolded(String(AnnotationTreeTests.content(String($0)).text)) }.joined(separator: "\n"))
+        #expect(kept.files.map(\.path.description).allSatisfy { $0.hasPrefix("src/") } && !kept.files.isEmpty)
+        let git = try GitOracle.changes(in: repository, ["main...feature"])
+        let included = try RenderedTree(parsing: outputs[2].replacing(/\ \((generated|vendored)(, vendored)?\)/, with: ""))
+        #expect(included.headerDifferences(from: git) == [])
+    }
+
+    @Test func theSampleIsPartOfTheRealOutput() throws {
+        let lines = ReadmeDocument.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: Substring(Self.heading)))
+        let fences = lines[start...].indices.filter { lines[$0].hasPrefix("```") }
+        try #require(fences.count >= 4)
+        let sample = lines[(fences[2] + 1)..<fences[3]].map(String.init)
+        let output = CLIRunner.run(["--owners", "main...feature"], in: try Fixtures.repository("annotations")).text
+        let rows = output.split(separator: "\n").map(String.init)
+        let first = try #require(rows.firstIndex(of: sample[0]))
+        #expect(Array(rows[first..<min(rows.count, first + sample.count)]) == sample)
     }
 }
 
