@@ -22,13 +22,15 @@ struct AttributeLookupTests {
         return try lookup.states(of: paths.map { Array($0.utf8) }, names: names).map { $0 ?? unspecified }
     }
 
-    @Test(arguments: ["tree", "index", "worktree"])
-    func basicFixtureGivesGitsStatesOnEverySide(_ side: String) throws {
-        let repository = try Fixtures.temporaryDirectory() + "/basic"
+    /// `basic`: the linguist attributes every way they can be given; `macros`: macros (also
+    /// one defined where git does not allow it), negation, anchored, directory and nested patterns.
+    @Test(arguments: ["basic", "macros"], ["tree", "index", "worktree"])
+    func attributeFixtureGivesGitsStatesOnEverySide(_ fixture: String, _ side: String) throws {
+        let repository = try Fixtures.temporaryDirectory() + "/" + fixture
         let script = Fixtures.directory + "/annotations/check-attr.sh"
-        let recorded = try Shell.run("bash", [script, "basic", repository])
+        let recorded = try Shell.run("bash", [script, fixture, repository])
         #expect(recorded.status == 0, "\(recorded.error)")
-        let paths = try String(contentsOfFile: Fixtures.directory + "/annotations/basic.paths", encoding: .utf8)
+        let paths = try String(contentsOfFile: Fixtures.directory + "/annotations/\(fixture).paths", encoding: .utf8)
             .split(separator: "\n").map(String.init)
         let theirs = try Self.gitStates(repository, paths: paths)
         let ours = try Self.ours(repository, side: { repository in
@@ -38,9 +40,25 @@ struct AttributeLookupTests {
             default: .workingTree
             }
         }, paths: paths)
-        for (path, (mine, git)) in zip(paths, zip(ours, theirs)) { #expect(mine == git, "\(path)") }
-        #expect(ours[paths.firstIndex(of: "vendor/github.com/x/y.go")!] == [.value("yes"), .value("false"), .unspecified])
+        #expect(ours.count == paths.count && paths.count > 15)
+        for (path, (mine, git)) in zip(paths, zip(ours, theirs)) {
+            if Self.libgit2Differences.contains(path) {
+                #expect(mine != git, "\(path) now agrees with git: take it off the list and Docs/Annotations.md")
+            } else {
+                #expect(mine == git, "\(path)")
+            }
+        }
+        if fixture == "basic" {
+            #expect(ours[paths.firstIndex(of: "vendor/github.com/x/y.go")!] == [.value("yes"), .value("false"), .unspecified])
+        } else {
+            #expect(ours[paths.firstIndex(of: "gen/a.go")!] == [.set, .unspecified, .unset])
+        }
     }
+
+    /// Paths of the `macros` fixture where libgit2 answers otherwise than git: a macro unset
+    /// (`-generated-code`) in a deeper file still gives, in libgit2, the attributes a
+    /// shallower line's macro sets (`Docs/Annotations.md#attributes`).
+    static let libgit2Differences: Set<String> = ["gen/plain.go", "external/pkg/y.c"]
 
     static let annotationPaths = [
         ".gitattributes", "CODEOWNERS", "README.md", "api/schema.json", "assets/table.dat", "dist/bundle.js",
