@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "TestSupport", "GitAdapter"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
