@@ -32,16 +32,21 @@ extension RepositoryConfig {
 
     /// The colors set for diffs, by slot (`meta`, `frag`, `func`, `old`, `new`, `context` or
     /// `plain`, `commit`, `whitespace`, …, lowercased), each the value git would use: the last
-    /// `color.diff.<slot>`, else the last `diff.color.<slot>`. Values are as written (`bold red`).
-    public var diffColors: [String: String] {
-        var colors: [String: String] = [:]
-        for prefix in PatchKeys.colorPrefixes.reversed() {
-            for (name, values) in patchValues where name.hasPrefix(prefix) {
-                guard let value = values.last, let value else { continue }
-                colors[String(name.dropFirst(prefix.count))] = value
-            }
+    /// `color.diff.<slot>` or `diff.color.<slot>`, whichever comes later (git reads both the
+    /// same way). Values are as written (`bold red`).
+    public var diffColors: [String: String] { diffColorValues }
+
+    /// Keeps one value of a key ``PatchKeys/isPatchKey(_:)`` accepts, read in configuration
+    /// order. `rawName` is the name as the configuration gives it: section and key lowercased,
+    /// a subsection as written, so `[diff "Color"]` is not git's `diff.color` (git ignores it).
+    mutating func recordPatchValue(_ value: String?, for rawName: String) {
+        let name = rawName.lowercased()
+        if PatchKeys.colorPrefixes.contains(where: { name.hasPrefix($0) }) {
+            guard let prefix = PatchKeys.colorPrefixes.first(where: { rawName.hasPrefix($0) }), let value else { return }
+            diffColorValues[String(name.dropFirst(prefix.count))] = value
+        } else {
+            patchValues[name, default: []].append(value)
         }
-        return colors
     }
 
     /// `interactive.diffFilter`: the command `git add -p` pipes a patch through; `nil` when unset.
@@ -51,7 +56,9 @@ extension RepositoryConfig {
     }
 
     /// Whether git colors a diff written to a terminal: `color.diff`, else `color.ui`, else yes
-    /// (`auto`, `always` and true values color; `never` and false values do not).
+    /// (`auto`, `always` and true values color; `never` and false values do not). Like git's
+    /// `auto`, this assumes a terminal with colors: git also colors nothing when `TERM` is
+    /// unset or `dumb`, which the caller checks.
     public var colorsDiffOnTerminal: Bool {
         for key in [PatchKeys.colorDiff, PatchKeys.colorUI] {
             guard let values = patchValues[key], let last = values.last else { continue }
