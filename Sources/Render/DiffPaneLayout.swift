@@ -1,14 +1,14 @@
 /// Lays out lines of styled text into rows of at most `width` columns (see ``DiffPaneLines``).
 struct DiffPaneLayout {
     /// A piece of a line: an SGR sequence, passed through, or text, made safe and measured.
-    enum Piece {
+    enum Piece: Sendable {
         case style(ArraySlice<UInt8>)
         case text(ArraySlice<UInt8>)
     }
 
     let width: Int
     let overflow: DiffPaneLines.Overflow
-    private(set) var rows: [(bytes: [UInt8], width: Int)] = []
+    private(set) var rows: [DiffPaneLines.Row] = []
 
     private var row: [UInt8] = []
     private var rowWidth = 0
@@ -17,6 +17,9 @@ struct DiffPaneLayout {
     /// The column in the whole line, for tab stops.
     private var column = 0
     private var cut = false
+    /// The index of the line being laid out.
+    private var line = -1
+    private var continuing = false
 
     init(width: Int, overflow: DiffPaneLines.Overflow) {
         self.width = width
@@ -25,11 +28,9 @@ struct DiffPaneLayout {
 
     /// Lays out one line. A CR that ends its text is dropped (a CRLF line end, as a pager shows it).
     mutating func add(_ pieces: [Piece]) {
-        var pieces = pieces
-        if let last = pieces.lastIndex(where: { if case .text = $0 { true } else { false } }),
-           case .text(let text) = pieces[last], text.last == 0x0D {
-            pieces[last] = .text(text.dropLast())
-        }
+        let pieces = Self.droppingFinalCarriageReturn(pieces)
+        line += 1
+        continuing = false
         row = []
         rowWidth = 0
         active = []
@@ -102,6 +103,7 @@ struct DiffPaneLayout {
             finishRow()
             row = Array(active.joined())
             rowWidth = 0
+            continuing = true
         }
         row += bytes
         rowWidth += unitWidth
@@ -110,7 +112,17 @@ struct DiffPaneLayout {
 
     private mutating func finishRow() {
         if !active.isEmpty { row += Self.reset }
-        rows.append((row, rowWidth))
+        rows.append(DiffPaneLines.Row(bytes: row, width: rowWidth, line: line, isContinuation: continuing))
+    }
+
+    /// `pieces` without a CR that ends their text (a CRLF line end, as a pager shows it).
+    static func droppingFinalCarriageReturn(_ pieces: [Piece]) -> [Piece] {
+        var pieces = pieces
+        if let last = pieces.lastIndex(where: { if case .text = $0 { true } else { false } }),
+           case .text(let text) = pieces[last], text.last == 0x0D {
+            pieces[last] = .text(text.dropLast())
+        }
+        return pieces
     }
 
     private static let reset: [UInt8] = [0x1B, UInt8(ascii: "["), UInt8(ascii: "m")]

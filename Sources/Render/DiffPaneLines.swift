@@ -1,46 +1,57 @@
-import TreeModel
-
-/// A file's patch as the rows of a terminal pane: colored as git colors it (or as
-/// `interactive.diffFilter` rewrites it), every control character spelled out, tabs expanded
-/// to 8-column stops, each row measured and at most the pane's width, ending with a reset
-/// when it leaves a style on, and starting with the styles in force when it continues a line.
-public enum DiffPaneLines {
+/// A file's patch laid out as the rows of a terminal pane (``DiffPaneContent/lines(width:overflow:)``):
+/// each row at most the pane's width, tabs expanded to 8-column stops, wide characters
+/// measured as ``TerminalText`` measures them, every control character spelled out. A row
+/// that leaves a style on ends with a reset (`ESC [ m`); a row continuing a wrapped line
+/// starts with the styles in force where the line was broken. A row can be written as it is
+/// at the pane's left edge.
+public struct DiffPaneLines: Hashable, Sendable {
     /// What happens to a line wider than the pane.
-    public enum Overflow: Sendable {
+    public enum Overflow: Hashable, Sendable {
         /// It continues on the next rows (a soft wrap).
         case wrap
         /// It is cut at the pane's edge.
         case truncate
     }
 
-    /// The rows for `patch` in a pane `width` columns wide, each with its display width.
-    ///
-    /// - Parameters:
-    ///   - colors: git's colors (`PatchColors(configured: config.diffColors)`), or `nil` for none.
-    ///   - filter: `interactive.diffFilter`, run on the colored patch; its output is shown
-    ///     instead, its SGR sequences kept and any other control character spelled out.
-    ///   - overflow: wrap long lines (the default) or cut them.
-    /// - Throws: ``PatchFilter/Failure`` when the filter cannot run or fails.
-    public static func make(patch: PatchText, width: Int, colors: PatchColors?, filter: PatchFilter? = nil,
-                            overflow: Overflow = .wrap) throws -> [(bytes: [UInt8], width: Int)] {
-        let colors = colors ?? .none
-        var layout = DiffPaneLayout(width: max(1, width), overflow: overflow)
-        if let filter {
-            let output = try filter.run(colors.colored(patch))
-            var lines = output.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-            if lines.last?.isEmpty == true { lines.removeLast() }
-            for line in lines { layout.add(DiffPaneLayout.pieces(ofFilteredLine: line)) }
-        } else {
-            let colorizer = PatchColorizer(patch: patch, colors: colors)
-            for line in patch.lines {
-                layout.add(colorizer.pieces(of: line).map { piece in
-                    switch piece {
-                    case .style(let sequence): .style(sequence[...])
-                    case .text(let range): .text(patch.bytes[range])
-                    }
-                })
-            }
+    /// One row of the pane.
+    public struct Row: Hashable, Sendable {
+        /// What to write: text and SGR sequences, nothing else.
+        public var bytes: [UInt8]
+        /// Its display width in columns (at most the pane's width).
+        public var width: Int
+        /// The patch line it shows (0-based), the same for every row of a wrapped line.
+        public var line: Int
+        /// Whether it continues the line of the row above (a wrapped line).
+        public var isContinuation: Bool
+
+        /// A row writing `bytes`, `width` columns wide, of line `line`.
+        public init(bytes: [UInt8], width: Int, line: Int, isContinuation: Bool = false) {
+            self.bytes = bytes
+            self.width = width
+            self.line = line
+            self.isContinuation = isContinuation
         }
-        return layout.rows
+    }
+
+    /// The width the rows were laid out for.
+    public let width: Int
+    /// The rows, top to bottom.
+    public let rows: [Row]
+
+    /// Rows `rows` laid out for `width` columns.
+    public init(width: Int, rows: [Row]) {
+        self.width = width
+        self.rows = rows
+    }
+
+    /// The index of the first row showing patch line `line` (the last row when there is no such line).
+    public func firstRow(ofLine line: Int) -> Int {
+        var low = 0
+        var high = rows.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rows[middle].line < line { low = middle + 1 } else { high = middle }
+        }
+        return min(low, max(0, rows.count - 1))
     }
 }
