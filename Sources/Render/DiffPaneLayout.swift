@@ -66,10 +66,13 @@ struct DiffPaneLayout {
             while index < buffer.count && !cut {
                 let byte = buffer[index]
                 if byte >= 0x20 && byte < 0x7F {
-                    place([byte], width: 1)
-                    index += 1
+                    var end = index + 1
+                    while end < buffer.count && buffer[end] >= 0x20 && buffer[end] < 0x7F { end += 1 }
+                    placeColumns(UnsafeBufferPointer(rebasing: buffer[index..<end]))
+                    index = end
                 } else if byte == 0x09 {
-                    for _ in 0..<(8 - column % 8) { place([0x20], width: 1) }
+                    let count = 8 - column % 8
+                    Self.spaces.withUnsafeBufferPointer { placeColumns(UnsafeBufferPointer(rebasing: $0[..<count])) }
                     index += 1
                 } else if byte >= 0x80, let (scalar, length) = UTF8Scan.decode(buffer, at: index), !UTF8Scan.isC1(scalar) {
                     placeScalar(Array(buffer[index..<(index + length)]), width: TerminalText.width(ofScalar: scalar))
@@ -94,21 +97,41 @@ struct DiffPaneLayout {
         }
     }
 
-    private mutating func place(_ bytes: [UInt8], width unitWidth: Int) {
-        if rowWidth + unitWidth > width {
-            if overflow == .truncate {
-                cut = true
-                return
-            }
-            finishRow()
-            row = Array(active.joined())
-            rowWidth = 0
-            continuing = true
+    /// Places bytes of one column each, as many on each row as fit.
+    private mutating func placeColumns(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        while start < bytes.count {
+            if rowWidth == width && !breakRow() { return }
+            let end = min(bytes.count, start + width - rowWidth)
+            row.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            rowWidth += end - start
+            column += end - start
+            start = end
         }
+    }
+
+    private mutating func place(_ bytes: [UInt8], width unitWidth: Int) {
+        if rowWidth + unitWidth > width && !breakRow() { return }
         row += bytes
         rowWidth += unitWidth
         column += unitWidth
     }
+
+    /// Ends the row and starts the next with the styles in force, or, when cutting, stops
+    /// the line (returning `false`).
+    private mutating func breakRow() -> Bool {
+        if overflow == .truncate {
+            cut = true
+            return false
+        }
+        finishRow()
+        row = Array(active.joined())
+        rowWidth = 0
+        continuing = true
+        return true
+    }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 8)
 
     private mutating func finishRow() {
         if !active.isEmpty { row += Self.reset }
