@@ -5,6 +5,7 @@ public enum PatchError: Error, Equatable, CustomStringConvertible {
     /// libgit2 could not compare the two sides, in its words.
     case diffFailed(path: String, message: String)
 
+    /// What went wrong, in one line.
     public var description: String {
         switch self {
         case .notARepositoryComparison:

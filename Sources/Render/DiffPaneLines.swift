@@ -19,7 +19,9 @@ public struct DiffPaneLines: Hashable, Sendable {
         public var bytes: [UInt8]
         /// Its display width in columns (at most the pane's width).
         public var width: Int
-        /// The patch line it shows (0-based), the same for every row of a wrapped line.
+        /// The patch line it shows (0-based), the same for every row of a wrapped line; with
+        /// `interactive.diffFilter`, the line of the filter's output (git's `add -p` expects a
+        /// filter to keep the patch's lines one for one).
         public var line: Int
         /// Whether it continues the line of the row above (a wrapped line).
         public var isContinuation: Bool

@@ -24,6 +24,7 @@ public struct PatchFilter: Sendable {
         /// The command.
         public let command: String
 
+        /// `interactive.diffFilter '<command>' <reason>`.
         public var description: String { "interactive.diffFilter '\(command)' \(reason)" }
     }
 

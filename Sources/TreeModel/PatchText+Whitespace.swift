@@ -4,7 +4,9 @@ extension PatchText {
     public struct WhitespaceRule: Hashable, Sendable {
         /// The errors git looks for.
         public struct Errors: OptionSet, Hashable, Sendable {
+            /// The bits of the set.
             public let rawValue: UInt8
+            /// The set whose bits are `rawValue`.
             public init(rawValue: UInt8) { self.rawValue = rawValue }
 
             /// Whitespace at the end of a line (`blank-at-eol`).
@@ -23,7 +25,9 @@ extension PatchText {
 
         /// The kinds of lines whose errors are shown.
         public struct Highlighted: OptionSet, Hashable, Sendable {
+            /// The bits of the set.
             public let rawValue: UInt8
+            /// The set whose bits are `rawValue`.
             public init(rawValue: UInt8) { self.rawValue = rawValue }
 
             /// Removed lines.
