@@ -9,12 +9,15 @@ public struct PatchFilter: Sendable {
     public var environment: [String: String]
     /// The directory it runs in (git runs it at the top of the working tree); `nil` for the current one.
     public var directory: String?
+    /// How long it may take, in seconds, before it is killed; `nil` for no limit (as in git).
+    public var timeout: Double?
 
-    /// A filter running `command` with `environment` in `directory`.
-    public init(command: String, environment: [String: String], directory: String? = nil) {
+    /// A filter running `command` with `environment` in `directory`, killed after `timeout` seconds.
+    public init(command: String, environment: [String: String], directory: String? = nil, timeout: Double? = nil) {
         self.command = command
         self.environment = environment
         self.directory = directory
+        self.timeout = timeout
     }
 
     /// Why a filter gave no output to show.
@@ -29,7 +32,9 @@ public struct PatchFilter: Sendable {
     }
 
     /// Runs the command with `input` on its standard input and returns its standard output.
-    /// Its standard error is discarded. Input it does not read is dropped (no `SIGPIPE`).
+    /// Its standard error is discarded. Input it does not read is dropped (no `SIGPIPE`). It
+    /// runs in a session of its own, without a controlling terminal, so it cannot write to the
+    /// terminal past the pane; after ``timeout`` its whole process group is killed.
     public func run(_ input: [UInt8]) throws -> [UInt8] {
         var inputEnds: [Int32] = [-1, -1]
         var outputEnds: [Int32] = [-1, -1]
@@ -55,11 +60,14 @@ public struct PatchFilter: Sendable {
             close(writer)
             done.signal()
         }
-        let output = Self.readAll(outputEnds[0])
+        let deadline = timeout.map { Date(timeIntervalSinceNow: $0) }
+        let output = Self.readAll(outputEnds[0], until: deadline)
+        if output == nil { kill(-processID, SIGKILL) }
         close(outputEnds[0])
         done.wait()
         var status: Int32 = 0
         while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+        guard let output else { throw failure("took longer than \(timeout ?? 0) seconds") }
         let exited = status & 0x7F == 0
         guard exited else { throw failure("was killed by signal \(status & 0x7F)") }
         let code = (status >> 8) & 0xFF
@@ -89,7 +97,7 @@ public struct PatchFilter: Sendable {
         sigemptyset(&mask)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | Self.newSession))
         let shellArguments = directory.map { ["sh", "-c", "cd -- \"$1\" && eval \"$2\"", "sh", $0, command] }
             ?? ["sh", "-c", command]
         let arguments: [UnsafeMutablePointer<CChar>?] = shellArguments.map { strdup($0) } + [nil]
@@ -100,6 +108,9 @@ public struct PatchFilter: Sendable {
         guard code == 0 else { throw failure("could not start: \(String(cString: strerror(code)))") }
         return processID
     }
+
+    /// glibc's `POSIX_SPAWN_SETSID` (declared only under `_GNU_SOURCE`): the child calls `setsid`.
+    private static let newSession: Int32 = 0x80
 
     /// Writes `bytes` to the socket `descriptor`, stopping quietly when the reader is gone.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
@@ -114,10 +125,18 @@ public struct PatchFilter: Sendable {
         }
     }
 
-    private static func readAll(_ descriptor: Int32) -> [UInt8] {
+    /// Everything read from `descriptor` until its end, or `nil` when `deadline` passes first.
+    private static func readAll(_ descriptor: Int32, until deadline: Date?) -> [UInt8]? {
         var output: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
+            if let deadline {
+                let milliseconds = Int32(clamping: Int(max(0, deadline.timeIntervalSinceNow) * 1000))
+                var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&request, 1, milliseconds)
+                if ready < 0 && errno == EINTR { continue }
+                if ready == 0 { return nil }
+            }
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return output }

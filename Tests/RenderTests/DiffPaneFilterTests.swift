@@ -15,9 +15,9 @@ struct DiffPaneFilterTests {
         ])
     }()
 
-    static func filter(_ command: String, directory: String? = nil) -> PatchFilter {
+    static func filter(_ command: String, directory: String? = nil, timeout: Double? = nil) -> PatchFilter {
         PatchFilter(command: command, environment: TestEnvironment.variables(adding: ["GREETING": "hello"]),
-                    directory: directory)
+                    directory: directory, timeout: timeout)
     }
 
     static func texts(_ content: DiffPaneContent, width: Int = 80) -> [String] {
@@ -77,5 +77,26 @@ struct DiffPaneFilterTests {
         #expect(texts.first.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path }
             == URL(fileURLWithPath: directory).resolvingSymlinksInPath().path)
         #expect(texts.last == "hello")
+    }
+
+    @Test func aFilterTakingTooLongIsKilledWithWhatItStarted() throws {
+        let started = Date()
+        #expect(throws: PatchFilter.Failure(reason: "took longer than 0.5 seconds", command: "sleep 30 & sleep 30")) {
+            try DiffPaneContent(patch: Self.patch, colors: nil, filter: Self.filter("sleep 30 & sleep 30", timeout: 0.5))
+        }
+        #expect(Date().timeIntervalSince(started) < 10)
+        let quick = try DiffPaneContent(patch: Self.patch, colors: nil, filter: Self.filter("cat", timeout: 20))
+        #expect(Self.texts(quick) == ["@@ -1 +1 @@", "-old", "+new"])
+    }
+
+    /// The filter's shell leads a session of its own (field 6 of `/proc/<pid>/stat` is the
+    /// session), so it has no controlling terminal to write to.
+    @Test func aFilterHasNoTerminalToWriteTo() throws {
+        let script = #"cat >/dev/null; echo "$$ $(cut -d' ' -f6 /proc/$$/stat)"; (: >/dev/tty) 2>/dev/null && echo tty || echo none"#
+        let texts = Self.texts(try DiffPaneContent(patch: Self.patch, colors: nil, filter: Self.filter(script)))
+        #expect(texts.count == 2)
+        let ids = texts.first?.split(separator: " ") ?? []
+        #expect(ids.count == 2 && ids.first == ids.last, "\(texts)")
+        #expect(texts.last == "none")
     }
 }
