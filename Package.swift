@@ -16,11 +16,12 @@ let package = Package(
         .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["TreeModel"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel"]),
+        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel", "Browser"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),
         .executableTarget(name: "TerminalUIDemo", dependencies: ["TerminalUI"]),
+        .target(name: "Browser", dependencies: ["TreeBrowser", "TerminalUI", "Render", "TreeModel"]),
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel"]),
@@ -29,6 +30,7 @@ let package = Package(
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "BrowserTests", dependencies: ["Browser", "TreeBrowser", "TerminalUI", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
