@@ -34,6 +34,24 @@ public enum LineFitting {
         return Line(bytes: kept, width: used)
     }
 
+    /// The columns `bytes` take: escape sequences none, every character as
+    /// ``TerminalText`` says.
+    public static func width(of bytes: some Collection<UInt8>) -> Int {
+        let bytes = Array(bytes)
+        var used = 0
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0x1B {
+                index = sequenceEnd(bytes, from: index)
+                continue
+            }
+            let (scalar, length) = decode(bytes, at: index)
+            used += TerminalText.width(of: scalar)
+            index += length
+        }
+        return used
+    }
+
     /// `line` fitted to exactly `width` columns: cut, or padded with spaces.
     public static func exactly(_ line: Line, width: Int) -> Line {
         var result = fitted(line, to: width)

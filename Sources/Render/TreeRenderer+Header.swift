@@ -4,22 +4,38 @@ extension TreeRenderer {
     /// The header line: `<title> · N files changed, +I −D (4 added, 1 renamed, 2 binary)`,
     /// or `<title> · no changes`.
     func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
-        let total = report.view.total
-        TerminalText.append(report.comparison.title, to: &output)
+        Self.appendHeader(title: report.comparison.title, total: report.view.total, query: report.view.query,
+                          linesCounted: report.linesCounted, color: color, glyphs: glyphs, to: &output)
+        output.append("\n")
+    }
+
+    /// The header line's text, without a line end, as the tree starts with it: for a browser
+    /// showing `total` of the comparison titled `title`.
+    public static func header(title: String, total: ChangeSummary, linesCounted: Bool, color: Bool,
+                              charset: Charset) -> [UInt8] {
+        var output: [UInt8] = []
+        appendHeader(title: title, total: total, query: nil, linesCounted: linesCounted, color: color,
+                     glyphs: Glyphs(charset), to: &output)
+        return output
+    }
+
+    private static func appendHeader(title: String, total: ChangeSummary, query: SearchQuery?, linesCounted: Bool,
+                                     color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
+        TerminalText.append(title, to: &output)
         output.append(contentsOf: glyphs.separator)
         guard total.files > 0 else {
-            if let query = report.view.query {
+            if let query {
                 output.append("no changed file matches '")
                 TerminalText.append(query.text, to: &output)
-                output.append("'\n")
+                output.append("'")
             } else {
-                output.append("no changes\n")
+                output.append("no changes")
             }
             return
         }
         output.append(decimal: total.files)
         output.append(total.files == 1 ? " file changed" : " files changed")
-        if report.linesCounted, let insertions = total.insertions, let deletions = total.deletions {
+        if linesCounted, let insertions = total.insertions, let deletions = total.deletions {
             output.append(", ")
             Style.insertions.open(&output, enabled: color)
             output.append(UInt8(ascii: "+"))
@@ -32,7 +48,7 @@ extension TreeRenderer {
             Style.close(&output, enabled: color)
         }
         var parts: [(count: Int, label: StaticString)] = Self.headerStatuses.map { (total.count($0.status), $0.label) }
-        if report.linesCounted, let binary = total.binary { parts.append((binary, "binary")) }
+        if linesCounted, let binary = total.binary { parts.append((binary, "binary")) }
         var first = true
         for part in parts where part.count > 0 {
             output.append(first ? " (" : ", ")
@@ -42,7 +58,6 @@ extension TreeRenderer {
             first = false
         }
         if !first { output.append(")") }
-        output.append("\n")
     }
 
     private static let headerStatuses: [(status: ChangeStatus, label: StaticString)] = [

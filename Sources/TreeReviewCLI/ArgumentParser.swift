@@ -123,6 +123,7 @@ struct ArgumentParser {
         case .charset: options.charset = value.flatMap(Charset.init(rawValue:))
         case .paginate: options.paginate = true
         case .noPager: options.paginate = false
+        case .interactive: options.interactive = true
         case .help: options.showHelp = true
         case .version: options.showVersion = true
         }

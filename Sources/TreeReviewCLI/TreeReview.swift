@@ -30,6 +30,9 @@ public enum TreeReview {
                 try io.standardOutput.write(Array("treereview \(version)\n".utf8))
                 return 0
             }
+            if options.interactive {
+                return try InteractiveReview.run(options, environment: environment, io: io)
+            }
             let input = try ChangeInput.read(options, environment: environment, io: io)
             if environment["TREEREVIEW_TRACE"] != nil {
                 for mark in input.trace {

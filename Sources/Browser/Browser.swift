@@ -1,0 +1,119 @@
+import Render
+import TerminalUI
+import TreeBrowser
+import TreeModel
+
+/// The interactive reviewer's state and behavior, without a terminal: it takes input events
+/// (``handle(_:)``) and sizes (``resize(to:)``) and makes frames (``frame()``), so every key
+/// can be tested by feeding events and reading the frame. ``BrowserSession`` runs it on a
+/// terminal.
+///
+/// The tree is a ``TreeBrowserModel`` over the changes (Docs/TreeModel.md#the-interactive-model):
+/// its focus and expansion rules, its sticky ancestors and its ranked find. Rows are drawn by
+/// the printed tree's ``RowFormatter``, and only the rows on the screen are formatted.
+public struct Browser {
+    /// What the user is doing: which keys mean what.
+    enum Mode: Equatable {
+        /// Moving through the tree (and the diff pane, when open).
+        case browsing
+        /// Typing a find query.
+        case finding
+        /// `f` was pressed: the next letter names a status.
+        case choosingFilter
+        /// The key list is shown.
+        case help
+    }
+
+    /// The tree: expansion, focus and rows.
+    public internal(set) var model: TreeBrowserModel
+    /// The size drawn for.
+    public internal(set) var size: TerminalSize
+    /// The index of the row drawn on the tree's first line.
+    public internal(set) var top = 0
+    /// The status shown alone (`f`), or `nil` for every status.
+    public internal(set) var statusFilter: ChangeStatus?
+    let configuration: BrowserConfiguration
+    var mode = Mode.browsing
+    var painter: RowPainter
+    /// Every change, whatever the filter.
+    let allChanges: [FileChange]
+    /// The find being typed, or the last one (for `n` and `N`) until Esc.
+    var find: FindSession?
+    /// The candidates of ranked find, prepared on the first `/` (and again after a filter).
+    var finder: RankedFind?
+    /// The diff pane, when open.
+    var diff: DiffPane?
+    /// A line for the footer, until the next key.
+    var message: String?
+    /// How many files shown are marked viewed (with marks).
+    var viewedCount = 0
+
+    /// A browser over `changes`, drawn for `size`.
+    /// - Throws: a path that cannot be in a tree (a `..` piece).
+    public init(changes: [FileChange], configuration: BrowserConfiguration, size: TerminalSize) throws(TreePathError) {
+        self.allChanges = changes
+        self.configuration = configuration
+        self.size = size
+        model = try TreeBrowserModel(
+            changeTree: ChangeTree(changes: changes, order: configuration.order), flatten: configuration.flatten,
+            expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
+        painter = RowPainter(style: configuration.style, total: model.total)
+        model.focusFirst()
+        countViewed()
+    }
+
+    /// The screen's layout now.
+    var layout: BrowserLayout { BrowserLayout(size: size, diffOpen: diff != nil) }
+
+    /// The focused row's index, if any.
+    var focusedRow: Int? { model.focusedRowIndex }
+
+    /// Draws for a new size; the diff is made again for a new width.
+    public mutating func resize(to newSize: TerminalSize) {
+        size = newSize
+        reloadDiffForWidth()
+        clampScroll()
+        scrollToFocus()
+    }
+
+    /// Handles one input event and says what the program must do next.
+    public mutating func handle(_ event: InputEvent) -> BrowserEffect {
+        message = nil
+        switch event {
+        case .key(let key): return handle(key)
+        case .mouse(let mouse):
+            handle(mouse)
+            return .none
+        case .focus: return .none
+        }
+    }
+
+    private mutating func handle(_ key: KeyEvent) -> BrowserEffect {
+        if key == .control("c") { return .quit }
+        switch mode {
+        case .help:
+            mode = .browsing
+            return .none
+        case .finding:
+            handleFindKey(key)
+            return .none
+        case .choosingFilter:
+            chooseFilter(key)
+            return .none
+        case .browsing:
+            return handleBrowsingKey(key)
+        }
+    }
+
+    /// Counts the files shown that are marked viewed.
+    mutating func countViewed() {
+        guard let marks = configuration.marks else { return }
+        viewedCount = shownChanges.lazy.filter { marks.isViewed($0) }.count
+    }
+
+    /// The changes the tree shows: every change, or those of the filter's status.
+    var shownChanges: [FileChange] {
+        guard let statusFilter else { return allChanges }
+        return allChanges.filter { $0.status == statusFilter }
+    }
+}
