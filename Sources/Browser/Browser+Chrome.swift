@@ -44,7 +44,8 @@ extension Browser {
             line.append(bytes: bytes, width: width)
             if color { line.appendStyle("0") }
         }
-        let hint = Line(ascii: KeyBinding.footerHint)
+        let room = size.columns - line.width - 2
+        guard let hint = KeyBinding.footerHints.map(Line.init(ascii:)).first(where: { $0.width <= room }) else { return line }
         let gap = size.columns - line.width - hint.width
         if gap >= 2 {
             line.pad(to: line.width + gap)

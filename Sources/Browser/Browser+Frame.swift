@@ -24,7 +24,8 @@ extension Browser {
         for (offset, line) in tree.enumerated() { rows[layout.tree.row + offset] = line }
         if diff != nil { placeDiff(layout, into: &rows) }
         if mode == .help {
-            let help = HelpOverlay.lines(width: size.columns, height: size.rows - 2, color: configuration.style.color)
+            let help = HelpOverlay.lines(width: size.columns, height: size.rows - 2, color: configuration.style.color,
+                                         from: helpScroll)
             for (offset, line) in help.enumerated() { rows[1 + offset] = line }
         }
         rows[layout.footerRow] = LineFitting.fitted(footerLine(), to: size.columns)

@@ -47,6 +47,8 @@ public struct Browser {
     var message: String?
     /// How many files shown are marked viewed (with marks).
     var viewedCount = 0
+    /// The first line of the key list shown.
+    var helpScroll = 0
 
     /// A browser over `changes`, drawn for `size`.
     /// - Throws: a path that cannot be in a tree (a `..` piece).
@@ -92,7 +94,7 @@ public struct Browser {
         if key == .control("c") { return .quit }
         switch mode {
         case .help:
-            mode = .browsing
+            scrollHelp(key)
             return .none
         case .finding:
             handleFindKey(key)
@@ -103,6 +105,21 @@ public struct Browser {
         case .browsing:
             return handleBrowsingKey(key)
         }
+    }
+
+    /// In the key list: j, k, arrows and Space scroll it; any other key closes it.
+    private mutating func scrollHelp(_ key: KeyEvent) {
+        let height = max(size.rows - 2, 1)
+        switch key {
+        case .character("j"), KeyEvent(.down): helpScroll += 1
+        case .character("k"), KeyEvent(.up): helpScroll -= 1
+        case .character(" "), KeyEvent(.pageDown): helpScroll += height - 1
+        case KeyEvent(.pageUp): helpScroll -= height - 1
+        default:
+            mode = .browsing
+            helpScroll = 0
+        }
+        helpScroll = HelpOverlay.clampedScroll(helpScroll, height: height)
     }
 
     /// Counts the files shown that are marked viewed.

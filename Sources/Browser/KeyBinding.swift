@@ -25,7 +25,7 @@ public struct KeyBinding: Hashable, Sendable {
             KeyBinding("* , -", "expand every directory, collapse every directory"),
         ]),
         ("Find and filter", [
-            KeyBinding("/", "find: type to rank files and directories, Up Down choose, Enter go, Esc back"),
+            KeyBinding("/", "find, ranked as you type; Up Down choose, Enter go, Esc back"),
             KeyBinding("n, N", "the next, previous match of the last find"),
             KeyBinding("f + letter", "only files of a status: a m d r c t u ?"),
             KeyBinding("F", "every status again"),
@@ -40,14 +40,18 @@ public struct KeyBinding: Hashable, Sendable {
             KeyBinding("v, u", "mark the file (a directory's files) viewed, not viewed"),
         ]),
         ("Screen", [
-            KeyBinding("?", "this list of keys (any key closes it)"),
+            KeyBinding("?", "this list of keys (j k scroll it, any other key closes it)"),
             KeyBinding("Ctrl-L", "draw the screen again"),
             KeyBinding("Ctrl-Z", "suspend; fg comes back"),
             KeyBinding("q, Ctrl-C", "quit"),
-            KeyBinding("mouse", "wheel scrolls the tree or the diff under it; click focuses and toggles a row, or jumps to a pinned directory"),
+            KeyBinding("mouse", "wheel scrolls; a click focuses, toggles, picks a pinned row"),
         ]),
     ]
 
-    /// The short list the footer shows.
-    static let footerHint = "j k move  h l fold  Enter diff  / find  f filter  ? keys  q quit"
+    /// The short lists of keys the footer shows, the longest that fits.
+    static let footerHints = [
+        "j k move  h l fold  Enter diff  / find  f filter  ? keys  q quit",
+        "Enter diff  / find  ? keys  q quit",
+        "? keys  q quit",
+    ]
 }
