@@ -16,7 +16,8 @@ let package = Package(
         .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["TreeModel"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel", "Browser"]),
+        .target(name: "ReviewState", dependencies: ["TreeModel"]),
+        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "ReviewState", "TreeModel", "Browser"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),
@@ -31,6 +32,7 @@ let package = Package(
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TreeBrowser", "TerminalUI", "TreeModel", "TestSupport"]),
+        .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,6 +6,7 @@ extension TreeRenderer {
     func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
         Self.appendHeader(title: report.comparison.title, total: report.view.total, query: report.view.query,
                           linesCounted: report.linesCounted, color: color, glyphs: glyphs, to: &output)
+        appendNotes(report, glyphs: glyphs, to: &output)
         output.append("\n")
     }
 
@@ -58,6 +59,23 @@ extension TreeRenderer {
             first = false
         }
         if !first { output.append(")") }
+    }
+
+    /// ` · 3 of 12 viewed` when viewed marks are in use; ` · 4 untracked files not staged`
+    /// under `--staged` when there are any.
+    private func appendNotes(_ report: Report, glyphs: Glyphs, to output: inout [UInt8]) {
+        if let progress = report.viewedProgress {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: progress.viewed)
+            output.append(" of ")
+            output.append(decimal: progress.files)
+            output.append(" viewed")
+        }
+        if let untracked = report.untrackedLeftOut, untracked > 0 {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: untracked)
+            output.append(untracked == 1 ? " untracked file not staged" : " untracked files not staged")
+        }
     }
 
     private static let headerStatuses: [(status: ChangeStatus, label: StaticString)] = [
