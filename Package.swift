@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Browser", "TreeBrowser", "TerminalUI", "TreeModel", "TestSupport"]),
         .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],

@@ -13,7 +13,10 @@ extension Browser {
                                         color: style.color, charset: style.render.charset)
         let separator = style.render.charset == .ascii ? " - " : " · "
         if configuration.marks != nil {
-            bytes += Array("\(separator)\(viewedCount) of \(model.total.files) viewed".utf8)
+            bytes += Array("\(separator)\(viewedCount) of \(reviewedCount) viewed".utf8)
+        }
+        if hidesViewed {
+            bytes += Array("\(separator)viewed hidden (u: show)".utf8)
         }
         if let statusFilter {
             bytes += Array("\(separator)only \(Self.statusName(statusFilter)) (F: all)".utf8)

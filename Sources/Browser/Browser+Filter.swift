@@ -2,8 +2,8 @@ import TerminalUI
 import TreeBrowser
 import TreeModel
 
-/// The status filter (`f` and a letter, `F`): the tree shows only files of one status.
-/// Expansion and focus survive for what is still shown (the model's reset).
+/// The status filter (`f` and a letter, `F`) and hiding viewed files (`u`): the tree shows
+/// only some files. Expansion and focus survive for what is still shown (the model's reset).
 extension Browser {
     /// The letters `f` takes, and the statuses they name.
     static let filterLetters: [(letter: Character, status: ChangeStatus)] = [
@@ -25,15 +25,40 @@ extension Browser {
     /// Shows only the files of `status`, or every file for `nil`.
     mutating func applyFilter(_ status: ChangeStatus?) {
         guard status != statusFilter else { return }
-        let changes = status.map { wanted in allChanges.filter { $0.status == wanted } } ?? allChanges
-        let focusBefore = model.focus
-        do {
-            try model.reset(changeTree: ChangeTree(changes: changes, order: configuration.order))
-        } catch {
-            message = "cannot filter: \(error)"
+        let before = statusFilter
+        statusFilter = status
+        if !showChanges() {
+            statusFilter = before
             return
         }
-        statusFilter = status
+        if let status, model.rowCount == 0 { message = "no file is \(Self.statusName(status))" }
+    }
+
+    /// `u`: hides the files marked viewed, or shows them again.
+    mutating func toggleHidingViewed() {
+        guard configuration.marks != nil else {
+            message = "viewed marks are not available here"
+            return
+        }
+        hidesViewed.toggle()
+        if !showChanges() {
+            hidesViewed.toggle()
+            return
+        }
+        message = hidesViewed ? "viewed files hidden (u: show them)" : "viewed files shown"
+    }
+
+    /// Makes the tree show ``shownChanges`` again, keeping expansion and focus for what is
+    /// still shown; returns whether it could.
+    @discardableResult
+    mutating func showChanges() -> Bool {
+        let focusBefore = model.focus
+        do {
+            try model.reset(changeTree: ChangeTree(changes: shownChanges, order: configuration.order))
+        } catch {
+            message = "cannot show the files: \(error)"
+            return false
+        }
         finder = nil
         find = nil
         painter.setTotal(model.total)
@@ -43,10 +68,10 @@ extension Browser {
         }
         if let diff, !model.contains(diff.path) { closeDiff() }
         countViewed()
-        if let status, model.rowCount == 0 { message = "no file is \(Self.statusName(status))" }
         clampScroll()
         scrollToFocus()
         followFocusWithDiff()
+        return true
     }
 
     /// `added`, `type changed`: a status as the header words say it.

@@ -47,7 +47,7 @@ extension Browser {
             }
             let identity = model.identity(row: index)
             lines.append(painter.line(row: index, of: model, width: area.columns, focused: index == focused,
-                                      isMatch: isFindMatch(identity, query: query), isViewed: isViewed(row: index)))
+                                      isMatch: isFindMatch(identity, query: query)))
         }
         if model.rowCount == 0, !lines.isEmpty {
             lines[0] = LineFitting.fitted(Line(ascii: statusFilter.map { "no file is \(Self.statusName($0)): F shows every file" }
@@ -56,11 +56,6 @@ extension Browser {
         return lines
     }
 
-    private func isViewed(row index: Int) -> Bool {
-        guard let marks = configuration.marks, let change = model.change(of: model.identity(row: index)),
-              !model.isDirectory(row: index) else { return false }
-        return marks.isViewed(change)
-    }
 
     /// The diff pane and its divider.
     private func placeDiff(_ layout: BrowserLayout, into rows: inout [Line]) {

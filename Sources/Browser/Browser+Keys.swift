@@ -32,8 +32,8 @@ extension Browser {
         case .character("]"): goToFile(forward: true)
         case .character("["): goToFile(forward: false)
         case .character("o"): return pageFocused()
-        case .character("v"): markFocused(viewed: true)
-        case .character("u"): markFocused(viewed: false)
+        case .character("v"): toggleViewedOfFocused()
+        case .character("u"): toggleHidingViewed()
         case KeyEvent(.escape): escape()
         default: break
         }
@@ -116,21 +116,29 @@ extension Browser {
         }
     }
 
-    /// Marks the focused file, or every file below the focused directory, viewed or not.
-    private mutating func markFocused(viewed: Bool) {
+    /// `v`: marks the focused file viewed, or every file below the focused directory; when
+    /// they all are already, unmarks them.
+    private mutating func toggleViewedOfFocused() {
         guard let marks = configuration.marks else {
             message = "viewed marks are not available here"
             return
         }
         guard let index = focusedRow else { return }
         let changes = changes(below: model.row(at: index))
+        guard !changes.isEmpty else { return }
+        let viewed = !changes.allSatisfy { $0.viewState == .viewed }
         do {
             try marks.setViewed(viewed, for: changes)
-            countViewed()
-            message = "\(changes.count) \(changes.count == 1 ? "file" : "files") marked \(viewed ? "viewed" : "not viewed")"
         } catch {
             message = "cannot write the viewed marks: \(error)"
+            return
         }
+        let paths = Set(changes.map(\.path))
+        for position in allChanges.indices where paths.contains(allChanges[position].path) {
+            allChanges[position].viewState = viewed ? .viewed : .notViewed
+        }
+        showChanges()
+        message = "\(changes.count) \(changes.count == 1 ? "file" : "files") marked \(viewed ? "viewed" : "not viewed")"
     }
 
     /// The changes of a file row, or of every file below a directory row.

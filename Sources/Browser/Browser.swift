@@ -36,7 +36,9 @@ public struct Browser {
     var mode = Mode.browsing
     var painter: RowPainter
     /// Every change, whatever the filter.
-    let allChanges: [FileChange]
+    var allChanges: [FileChange]
+    /// Whether viewed files are hidden (`u`).
+    public internal(set) var hidesViewed = false
     /// The find being typed, or the last one (for `n` and `N`) until Esc.
     var find: FindSession?
     /// The candidates of ranked find, prepared on the first `/` (and again after a filter).
@@ -45,8 +47,10 @@ public struct Browser {
     var diff: DiffPane?
     /// A line for the footer, until the next key.
     var message: String?
-    /// How many files shown are marked viewed (with marks).
+    /// How many files of the status shown are marked viewed (with marks).
     var viewedCount = 0
+    /// How many files of the status shown there are, viewed or not: the `y` of `x of y viewed`.
+    var reviewedCount = 0
     /// The first line of the key list shown.
     var helpScroll = 0
 
@@ -122,15 +126,19 @@ public struct Browser {
         helpScroll = HelpOverlay.clampedScroll(helpScroll, height: height)
     }
 
-    /// Counts the files shown that are marked viewed.
+    /// Counts the files of the status shown (viewed or not) and those marked viewed.
     mutating func countViewed() {
-        guard let marks = configuration.marks else { return }
-        viewedCount = shownChanges.lazy.filter { marks.isViewed($0) }.count
+        let changes = statusFilter.map { wanted in allChanges.filter { $0.status == wanted } } ?? allChanges
+        viewedCount = changes.count { $0.viewState == .viewed }
+        reviewedCount = changes.count
     }
 
-    /// The changes the tree shows: every change, or those of the filter's status.
+    /// The changes the tree shows: every change, or those of the filter's status, without
+    /// the viewed ones while they are hidden.
     var shownChanges: [FileChange] {
-        guard let statusFilter else { return allChanges }
-        return allChanges.filter { $0.status == statusFilter }
+        guard statusFilter != nil || hidesViewed else { return allChanges }
+        return allChanges.filter { change in
+            (statusFilter.map { change.status == $0 } ?? true) && !(hidesViewed && change.viewState == .viewed)
+        }
     }
 }

@@ -37,7 +37,8 @@ public struct KeyBinding: Hashable, Sendable {
             KeyBinding("Esc", "close the diff; else clear the find"),
         ]),
         ("Review", [
-            KeyBinding("v, u", "mark the file (a directory's files) viewed, not viewed"),
+            KeyBinding("v", "mark the file (a directory's files) viewed; again: not viewed"),
+            KeyBinding("u", "hide the viewed files, show them again"),
         ]),
         ("Screen", [
             KeyBinding("?", "this list of keys (j k scroll it, any other key closes it)"),

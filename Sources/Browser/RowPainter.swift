@@ -30,9 +30,9 @@ struct RowPainter {
     }
 
     /// The line of visible row `index` of `model`, exactly `width` columns: the focused row
-    /// in reverse video, a match of the find highlighted, a viewed file marked.
+    /// in reverse video, a match of the find highlighted (the formatter adds review marks).
     mutating func line(row index: Int, of model: TreeBrowserModel, width: Int, focused: Bool = false,
-                       isMatch: Bool = false, isViewed: Bool = false) -> Line {
+                       isMatch: Bool = false) -> Line {
         let row = model.row(at: index)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128)
@@ -51,10 +51,6 @@ struct RowPainter {
                                               isMatch: isMatch, usedWidth: used, budget: budget, to: &bytes)
             stat = formatter.stat(ofDirectory: row.summary)
         }
-        if isViewed {
-            bytes += Self.viewedMark(color: style.color)
-            used += Self.viewedMarkWidth
-        }
         if used <= budget {
             let start = bytes.count
             formatter.appendStats(of: FormattedRow(width: used, stat: stat), columns: columns, to: &bytes)
@@ -64,13 +60,6 @@ struct RowPainter {
         line.pad(to: width)
         return focused ? Self.highlighted(line) : line
     }
-
-    /// ` (viewed)`, dimmed: a file marked viewed (the review marks' seam).
-    static func viewedMark(color: Bool) -> [UInt8] {
-        color ? Array("\u{1B}[2m (viewed)\u{1B}[0m".utf8) : Array(" (viewed)".utf8)
-    }
-
-    static let viewedMarkWidth = 9
 
     /// `line` in reverse video, kept on after every attribute reset inside it.
     static func highlighted(_ line: Line) -> Line {

@@ -22,6 +22,8 @@ struct ChangeInput {
     var isBarePaths = false
     /// Under `--staged`, how many untracked files the commit leaves out.
     var untrackedLeftOut: Int? = nil
+    /// For `-i`, each change's new-side object id (for marking it viewed), and where the marks are.
+    var marking: (newObjects: [ObjectHash?], commonGitDirectory: String)? = nil
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -51,12 +53,14 @@ struct ChangeInput {
         request.pathspecBase = directory
         let viewed = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read()
         if !viewed.marks.isEmpty { request.newObjects = .paths(Set(viewed.marks.byPath.keys)) }
+        if options.interactive { request.newObjects = .all }
         let changeSet = try repository.changes(for: request, config: config)
         let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: marked(changeSet, with: viewed.marks), label: label, linesCounted: options.countLines,
                            warnings: (viewed.warning.map { [TerminalText.escaped($0)] } ?? []) + changeSet.warnings, trace: changeSet.trace,
-                           config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut)
+                           config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut,
+                           marking: options.interactive ? (changeSet.newObjects, repository.commonGitDirectory) : nil)
     }
 
     /// The changes with their view state: viewed when marked with the new side they have now.

@@ -54,10 +54,11 @@ enum InteractiveReview {
         PlaceholderDiffSource()
     }
 
-    /// The viewed marks of the repository compared. The seam for the review state's store:
-    /// until it is wired here, there are none, and `v` and `u` say so.
+    /// The viewed marks of the repository compared (none for a change list on stdin).
     private static func reviewMarks(for input: ChangeInput) -> (any ReviewMarks)? {
-        nil
+        guard let marking = input.marking, marking.newObjects.count == input.changes.count else { return nil }
+        return StoredReviewMarks(commonGitDirectory: marking.commonGitDirectory, changes: input.changes,
+                                 newObjects: marking.newObjects)
     }
 
     /// Shows `text` in the pager on the terminal (`o`), as the printed tree chooses its
