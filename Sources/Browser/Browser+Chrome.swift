@@ -9,19 +9,28 @@ extension Browser {
     /// files are viewed (with marks) and the status filter.
     func headerLine() -> Line {
         let style = configuration.style
-        var bytes = TreeRenderer.header(title: configuration.title, total: model.total, linesCounted: style.linesCounted,
+        let bytes = TreeRenderer.header(title: configuration.title, total: model.total, linesCounted: style.linesCounted,
                                         color: style.color, charset: style.render.charset)
-        let separator = style.render.charset == .ascii ? " - " : " · "
-        if configuration.marks != nil {
-            bytes += Array("\(separator)\(viewedCount) of \(reviewedCount) viewed".utf8)
+        var header = Line(bytes: bytes, width: LineFitting.width(of: bytes))
+        let noteBytes = Array(headerNotes(separator: style.render.charset == .ascii ? " - " : " · ").utf8)
+        let notes = Line(bytes: noteBytes, width: LineFitting.width(of: noteBytes))
+        guard notes.width > 0 else { return header }
+        if header.width + notes.width > size.columns && size.columns > notes.width + 1 {
+            header = LineFitting.fitted(header, to: size.columns - notes.width - 1)
+            header.append(Line(bytes: Array((style.render.charset == .ascii ? "~" : "…").utf8), width: 1))
         }
-        if hidesViewed {
-            bytes += Array("\(separator)viewed hidden (u: show)".utf8)
-        }
-        if let statusFilter {
-            bytes += Array("\(separator)only \(Self.statusName(statusFilter)) (F: all)".utf8)
-        }
-        return Line(bytes: bytes, width: LineFitting.width(of: bytes))
+        header.append(notes)
+        return header
+    }
+
+    /// What the header says after the totals: how many files are viewed (with marks), the
+    /// status filter, whether viewed files are hidden.
+    private func headerNotes(separator: String) -> String {
+        var notes = ""
+        if configuration.marks != nil { notes += "\(separator)\(viewedCount) of \(reviewedCount) viewed" }
+        if hidesViewed { notes += "\(separator)viewed hidden (u: show)" }
+        if let statusFilter { notes += "\(separator)only \(Self.statusName(statusFilter)) (F: all)" }
+        return notes
     }
 
     /// The footer: the prompt while finding or choosing a filter, a message after a key, else

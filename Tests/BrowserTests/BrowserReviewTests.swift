@@ -63,6 +63,13 @@ struct BrowserReviewTests {
         #expect(harness.screen()[0].hasSuffix("· 2 of 6 viewed"))
     }
 
+    @Test func aLongHeaderIsShortenedBeforeTheViewedCount() throws {
+        let marks = RecordedMarks()
+        var harness = try BrowserHarness(smallChanges, columns: 60) { $0.marks = marks }
+        let header = harness.screen()[0]
+        #expect(header.count == 60 && header.hasSuffix("… · 0 of 6 viewed") && header.hasPrefix("main...feature · 6 files"))
+    }
+
     @Test func withoutMarksVSaysSo() throws {
         var harness = try BrowserHarness(smallChanges)
         harness.press(.character("v"))

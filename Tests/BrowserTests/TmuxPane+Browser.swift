@@ -25,6 +25,11 @@ extension TmuxPane {
         return pid
     }
 
+    /// Types `text` as keys, without Enter.
+    func type(_ text: String) throws {
+        try tmux(["send-keys", "-t", "test", "-l", text])
+    }
+
     /// Waits for the prompt on the last non-empty row, and returns `stty -g` from before and
     /// after and `stty -a` after, as the shell sees them.
     func settingsAfterBrowser() async throws -> (before: String, after: String, all: String) {

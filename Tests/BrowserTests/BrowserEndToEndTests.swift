@@ -1,0 +1,137 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// End to end: `treereview -i` in tmux on the branches fixture, driven with keys, mouse
+/// reports, a resize and signals, checked by what tmux shows and by the terminal settings
+/// the shell sees after. One session at a time.
+@Suite(.serialized) struct BrowserEndToEndTests {
+    private let title = "main...feature"
+
+    @Test func drawsTheTreeMovesAndOpensADiff() async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser()
+        try await pane.startBrowser(in: repository, title, title: title)
+        var screen = try await pane.waitFor("Docs/guide/deep/ ")
+        #expect(screen.count == 24)
+        #expect(screen[0].hasPrefix("main...feature · 14 files changed, +85 −36 (4 added,"))
+        #expect(screen[0].hasSuffix("· 0 of 14 viewed"))
+        #expect(screen[1] == "Docs/guide/deep/")
+        #expect(screen[2] == "└── R  start.md ← intro.md (100%)")
+        #expect(screen[4].hasPrefix("├── Model/") && screen[4].hasSuffix("+11"))
+        #expect(screen[23].hasPrefix("Docs/guide/deep/ ") && screen[23].hasSuffix("? keys  q quit"))
+        #expect(try pane.modes() == .fullScreen)
+        try pane.press("j", "j", "j")
+        screen = try await pane.waitFor("Sources/App/Model/ ")
+        #expect(screen[23].hasPrefix("Sources/App/Model/ "))
+        try pane.press("h")
+        screen = try await pane.waitFor("├── Model/ (2 files: 1 A, 1 R)")
+        #expect(screen[5].hasPrefix("├── Views/"))
+        try pane.press("G", "Enter")
+        screen = try await pane.waitForScreen("the diff pane") { $0.contains { $0.hasPrefix("diff of tool.sh") } }
+        #expect(screen.contains { $0.contains("tool.sh") && $0.contains("─") })
+        try pane.press("Escape")
+        try await pane.waitForScreen("the diff pane closed") { !$0.contains { $0.hasPrefix("diff of") } }
+        try pane.press("q")
+        try await expectRestored(pane)
+        #expect(try !pane.screen().contains { $0.contains("Docs/guide/deep/") })
+    }
+
+    @Test func findsStickyRowsAndTheMouse() async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser(columns: 80, rows: 8)
+        try await pane.startBrowser(in: repository, title, title: title)
+        try pane.press("/")
+        try pane.type("List")
+        var screen = try await pane.waitFor("/List")
+        #expect(screen[7].hasPrefix("/List"))
+        try pane.press("Enter")
+        screen = try await pane.waitFor("Sources/App/Views/List.swift ")
+        #expect(screen[1] == "Sources/App/" + String(repeating: " ", count: 61) + "+76 −25"
+                || screen[1].hasPrefix("Sources/App/ "))
+        #expect(screen.contains { $0.hasPrefix("│   └── M  List.swift") })
+        try pane.send(bytes: Array("\u{1B}[<0;3;2M\u{1B}[<0;3;2m".utf8))
+        screen = try await pane.waitForScreen("the pinned row chosen") { $0.last?.hasPrefix("Sources/App/ ") == true }
+        try pane.send(bytes: Array("\u{1B}[<65;3;4M".utf8))
+        try await pane.waitForScreen("the wheel scrolled") { $0[1].hasPrefix("Sources/App/") && !$0[2].hasPrefix("├── Model/") }
+        try pane.press("q")
+        try await expectRestored(pane)
+    }
+
+    @Test func redrawsForANewSize() async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser()
+        try await pane.startBrowser(in: repository, title, title: title)
+        try pane.tmux(["resize-window", "-t", "test", "-x", "50", "-y", "12"])
+        var screen = try await pane.waitForScreen("a 50x12 frame") {
+            $0.count == 12 && $0[11].hasPrefix("Docs/guide/deep/") && $0[0].hasPrefix(title)
+        }
+        #expect(screen.allSatisfy { $0.count <= 50 })
+        #expect(screen[0].hasSuffix("… · 0 of 14 viewed"))
+        try pane.tmux(["resize-window", "-t", "test", "-x", "130", "-y", "30"])
+        screen = try await pane.waitForScreen("a 130x30 frame") {
+            $0.count == 30 && $0[29].hasPrefix("Docs/guide/deep/") && $0[0].hasPrefix(title)
+        }
+        #expect(screen[0].hasPrefix("main...feature · 14 files changed, +85 −36 (4 added, 5 modified"))
+        try pane.press("q")
+        try await expectRestored(pane)
+    }
+
+    @Test(arguments: [("TERM", SIGTERM), ("HUP", SIGHUP)])
+    func aSignalRestoresTheTerminal(_ name: String, _ signal: Int32) async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser()
+        let pid = try await pane.startBrowser(in: repository, title, title: title)
+        #expect(kill(pid, signal) == 0)
+        try await pane.waitForScreen("the browser gone") { !$0.contains { $0.hasPrefix("Docs/guide/deep/") } }
+        try await expectRestored(pane)
+    }
+
+    @Test func controlZSuspendsAndForegroundRedraws() async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser()
+        try await pane.startBrowser(in: repository, title, title: title)
+        try pane.press("j", "j")
+        try await pane.waitFor("Sources/App/ ")
+        try pane.press("C-z")
+        try await pane.waitFor("Stopped")
+        try await expectRestored(pane)
+        try pane.run("fg")
+        let screen = try await pane.waitForScreen("the browser again") { $0.first?.hasPrefix(title) == true }
+        #expect(screen[23].hasPrefix("Sources/App/ "))
+        #expect(try pane.modes() == .fullScreen)
+        try pane.press("q")
+        try await expectRestored(pane)
+    }
+
+    @Test func vMarksAFileViewedInTheRepositorysStore() async throws {
+        let repository = try Fixtures.fresh("branches")
+        let pane = try await TmuxPane.forBrowser()
+        try await pane.startBrowser(in: repository, title, title: title)
+        try pane.press("j", "v")
+        var screen = try await pane.waitFor("· 1 of 14 viewed")
+        #expect(screen[2].hasPrefix("└── R  start.md ← intro.md (100%) (viewed)"))
+        try pane.press("q")
+        _ = try await pane.settingsAfterBrowser()
+        let printed = try Shell.run(Binary.path, ["--color=never", title], in: repository)
+        #expect(printed.text.contains("start.md ← intro.md (100%) (viewed)"))
+        #expect(printed.text.contains("1 of 14 viewed"))
+        try pane.run("'\(Binary.path)' -i \(title)")
+        screen = try await pane.waitFor("· 1 of 14 viewed")
+        try pane.press("u")
+        screen = try await pane.waitFor("viewed hidden")
+        #expect(!screen.contains { $0.contains("start.md") })
+        try pane.press("q")
+        try await expectRestored(pane)
+    }
+
+    /// The shell's settings are the ones from before (canonical mode, echo), and the pane is
+    /// back on the main screen with the cursor shown and no mouse reports.
+    private func expectRestored(_ pane: TmuxPane, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let settings = try await pane.settingsAfterBrowser()
+        #expect(settings.after == settings.before, sourceLocation: sourceLocation)
+        let words = settings.all.split { $0 == " " || $0 == "\n" || $0 == ";" }
+        #expect(words.contains("icanon") && words.contains("echo") && words.contains("isig"), sourceLocation: sourceLocation)
+        #expect(try pane.modes() == .shell, sourceLocation: sourceLocation)
+    }
+}
