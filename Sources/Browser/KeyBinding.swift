@@ -22,7 +22,7 @@ public struct KeyBinding: Hashable, Sendable {
             KeyBinding("g Home, G End", "focus the first, the last row"),
             KeyBinding("PgUp, PgDn", "up, down a page"),
             KeyBinding("Ctrl-U, Ctrl-D", "up, down half a page (the diff, when it is open)"),
-            KeyBinding("* , -", "expand every directory, collapse every directory"),
+            KeyBinding("*, -", "expand every directory, collapse every directory"),
         ]),
         ("Find and filter", [
             KeyBinding("/", "find, ranked as you type; Up Down choose, Enter go, Esc back"),

@@ -50,6 +50,7 @@ import Testing
         #expect(screen[1] == "Sources/App/" + String(repeating: " ", count: 61) + "+76 −25"
                 || screen[1].hasPrefix("Sources/App/ "))
         #expect(screen.contains { $0.hasPrefix("│   └── M  List.swift") })
+        #expect(!screen.contains { $0.contains("start.md") }, "Sources/App/ is pinned, the rows above it scrolled away")
         try pane.send(bytes: Array("\u{1B}[<0;3;2M\u{1B}[<0;3;2m".utf8))
         screen = try await pane.waitForScreen("the pinned row chosen") { $0.last?.hasPrefix("Sources/App/ ") == true }
         try pane.send(bytes: Array("\u{1B}[<65;3;4M".utf8))
