@@ -17,7 +17,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["TreeModel"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel"]),
         .target(name: "ReviewState", dependencies: ["TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "ReviewState", "TreeModel", "Browser"]),
+        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "ReviewState", "TreeModel", "Browser", "TerminalUI", "TreeBrowser"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),

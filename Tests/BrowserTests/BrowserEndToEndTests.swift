@@ -46,7 +46,7 @@ import Testing
         var screen = try await pane.waitFor("/List")
         #expect(screen[7].hasPrefix("/List"))
         try pane.press("Enter")
-        screen = try await pane.waitFor("Sources/App/Views/List.swift ")
+        screen = try await pane.waitForScreen("the match focused") { $0.last?.hasPrefix("Sources/App/Views/List.swift ") == true }
         #expect(screen[1] == "Sources/App/" + String(repeating: " ", count: 61) + "+76 −25"
                 || screen[1].hasPrefix("Sources/App/ "))
         #expect(screen.contains { $0.hasPrefix("│   └── M  List.swift") })
