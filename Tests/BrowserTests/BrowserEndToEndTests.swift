@@ -43,8 +43,8 @@ import Testing
         try await pane.startBrowser(in: repository, title, title: title)
         try pane.press("/")
         try pane.type("List")
-        var screen = try await pane.waitFor("/List")
-        #expect(screen[7].hasPrefix("/List"))
+        var screen = try await pane.waitForScreen("the query typed") { $0.last == "/List" }
+        #expect(screen.contains { $0.hasPrefix("> Sources/App/Views/List.swift") })
         try pane.press("Enter")
         screen = try await pane.waitForScreen("the match focused") { $0.last?.hasPrefix("Sources/App/Views/List.swift ") == true }
         #expect(screen[1] == "Sources/App/" + String(repeating: " ", count: 61) + "+76 −25"
@@ -55,6 +55,22 @@ import Testing
         screen = try await pane.waitForScreen("the pinned row chosen") { $0.last?.hasPrefix("Sources/App/ ") == true }
         try pane.send(bytes: Array("\u{1B}[<65;3;4M".utf8))
         try await pane.waitForScreen("the wheel scrolled") { $0[1].hasPrefix("Sources/App/") && !$0[2].hasPrefix("├── Model/") }
+        try pane.press("q")
+        try await expectRestored(pane)
+    }
+
+    @Test func oPagesTheDiffAndComesBack() async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser()
+        let paged = pane.directory + "/paged"
+        try pane.run("GIT_PAGER='cat > \(paged)'; export GIT_PAGER")
+        try await pane.startBrowser(in: repository, title, title: title)
+        try pane.press("j", "o")
+        let text = try await pane.waitForFile("paged")
+        #expect(text == "diff of Docs/guide/deep/start.md\n")
+        let screen = try await pane.waitForScreen("the browser back") { $0.last?.hasPrefix("Docs/guide/deep/start.md ") == true }
+        #expect(screen[0].hasPrefix(title))
+        #expect(try pane.modes() == .fullScreen)
         try pane.press("q")
         try await expectRestored(pane)
     }
@@ -93,7 +109,7 @@ import Testing
         let pane = try await TmuxPane.forBrowser()
         try await pane.startBrowser(in: repository, title, title: title)
         try pane.press("j", "j")
-        try await pane.waitFor("Sources/App/ ")
+        try await pane.waitForScreen("Sources/App/ focused") { $0.last?.hasPrefix("Sources/App/ ") == true }
         try pane.press("C-z")
         try await pane.waitFor("Stopped")
         try await expectRestored(pane)
