@@ -11,12 +11,19 @@ public struct BrowserSession {
     public let pager: (([UInt8]) -> Void)?
     /// Where frame timings go, if anywhere.
     public let frameLog: FrameLog?
+    /// Where live refresh reads the changes again, if anywhere.
+    public let feed: (any ChangeFeed)?
+
+    /// How long a burst of file events may last before the changes are read again.
+    static let settleTime = Duration.milliseconds(40)
 
     /// A session on `terminal`.
-    public init(terminal: Terminal, pager: (([UInt8]) -> Void)? = nil, frameLog: FrameLog? = nil) {
+    public init(terminal: Terminal, pager: (([UInt8]) -> Void)? = nil, frameLog: FrameLog? = nil,
+                feed: (any ChangeFeed)? = nil) {
         self.terminal = terminal
         self.pager = pager
         self.frameLog = frameLog
+        self.feed = feed
     }
 
     /// Shows `browser` until it quits or the terminal hangs up. `ready` is when the changes
@@ -28,14 +35,24 @@ public struct BrowserSession {
         browser.resize(to: terminal.size)
         terminal.present(browser.frame())
         frameLog?.record("first-frame", ready.duration(to: clock.now))
+        if let descriptor = feed?.descriptor { terminal.watch(descriptor) }
+        var refreshPending = false
         while true {
-            let event = terminal.nextEvent()
+            let event = terminal.nextEvent(timeout: refreshPending ? Self.settleTime
+                                                   : feed.flatMap { $0.descriptor == nil ? $0.pollInterval : nil })
             let start = clock.now
             var effect = BrowserEffect.none
             switch event {
             case .key(let key): effect = browser.handle(.key(key))
             case .mouse(let mouse): effect = browser.handle(.mouse(mouse))
-            case .focus, .readable, .timeout: continue
+            case .focus: continue
+            case .readable:
+                feed?.drain()
+                refreshPending = true
+                continue
+            case .timeout:
+                refreshPending = false
+                guard let changes = feed?.changes(), browser.update(changes: changes) else { continue }
             case .resize(let size), .resume(let size): browser.resize(to: size)
             case .hangup: return
             }
@@ -67,6 +84,7 @@ public struct BrowserSession {
         case .key(let key): "key \(key)"
         case .mouse(let mouse): "mouse \(mouse)"
         case .resize(let size): "resize \(size)"
+        case .timeout: "refresh"
         case .resume(let size): "resume \(size)"
         default: "event"
         }

@@ -24,6 +24,8 @@ struct ChangeInput {
     var untrackedLeftOut: Int? = nil
     /// For `-i`, each change's new-side object id (for marking it viewed), and where the marks are.
     var marking: (newObjects: [ObjectHash?], commonGitDirectory: String)? = nil
+    /// For `-i` on the working tree or the index: what live refresh watches.
+    var watching: (workdir: String?, gitDirectory: String)? = nil
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -60,7 +62,9 @@ struct ChangeInput {
         return ChangeInput(changes: marked(changeSet, with: viewed.marks), label: label, linesCounted: options.countLines,
                            warnings: (viewed.warning.map { [TerminalText.escaped($0)] } ?? []) + changeSet.warnings, trace: changeSet.trace,
                            config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut,
-                           marking: options.interactive ? (changeSet.newObjects, repository.commonGitDirectory) : nil)
+                           marking: options.interactive ? (changeSet.newObjects, repository.commonGitDirectory) : nil,
+                           watching: options.interactive && (changeSet.kind == .worktree || changeSet.kind == .staged)
+                               ? (repository.workdir, repository.gitDirectory) : nil)
     }
 
     /// The changes with their view state: viewed when marked with the new side they have now.

@@ -142,6 +142,30 @@ import Testing
         try await expectRestored(pane)
     }
 
+    @Test func aWorkingTreeComparisonFollowsTheFiles() async throws {
+        let repository = try Fixtures.fresh("branches")
+        let pane = try await TmuxPane.forBrowser()
+        try await pane.startBrowser(in: repository, "", title: "HEAD → working tree")
+        var screen = try await pane.waitFor("no changes")
+        try "new\n".write(toFile: repository + "/new.txt", atomically: false, encoding: .utf8)
+        screen = try await pane.waitForScreen("the new file", timeout: .seconds(20)) { $0.contains("?  new.txt") }
+        #expect(screen[0].hasPrefix("HEAD → working tree · 1 file changed"))
+        try FileManager.default.createDirectory(atPath: repository + "/added/deep", withIntermediateDirectories: true)
+        try "one\ntwo\n".write(toFile: repository + "/added/deep/file.txt", atomically: false, encoding: .utf8)
+        try "changed\n".write(toFile: repository + "/README.md", atomically: false, encoding: .utf8)
+        screen = try await pane.waitForScreen("the new directory", timeout: .seconds(20)) {
+            $0.contains { $0.hasPrefix("added/deep/") } && $0.contains { $0.hasPrefix("M  README.md") }
+        }
+        #expect(screen[0].hasPrefix("HEAD → working tree · 3 files changed"))
+        try pane.press("G")
+        try await pane.waitForScreen("new.txt focused") { $0.last?.hasPrefix("new.txt ") == true }
+        try FileManager.default.removeItem(atPath: repository + "/added")
+        screen = try await pane.waitForScreen("the directory gone", timeout: .seconds(20)) { !$0.contains { $0.hasPrefix("added/") } }
+        #expect(screen.last?.hasPrefix("new.txt ") == true)
+        try pane.press("q")
+        try await expectRestored(pane)
+    }
+
     /// The shell's settings are the ones from before (canonical mode, echo), and the pane is
     /// back on the main screen with the cursor shown and no mouse reports.
     private func expectRestored(_ pane: TmuxPane, sourceLocation: SourceLocation = #_sourceLocation) async throws {
