@@ -2,11 +2,23 @@ import TreeModel
 
 extension TreeRenderer {
     /// The header line: `<title> · N files changed, +I −D (4 added, 1 renamed, 2 binary)`,
-    /// or `<title> · no changes`.
+    /// or `<title> · no changes`; then, when generated or vendored files are left out of
+    /// those counts, ` · 12 generated files not counted`.
     func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
-        Self.appendHeader(title: report.comparison.title, total: report.view.total, query: report.view.query,
-                          linesCounted: report.linesCounted, color: color, glyphs: glyphs, to: &output)
-        appendNotes(report, glyphs: glyphs, to: &output)
+        let total = report.view.total
+        let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
+        if total.files == 0 && leftOut.files > 0 {
+            TerminalText.append(report.comparison.title, to: &output)
+            output.append(contentsOf: glyphs.separator)
+            output.append("no changes counted")
+        } else {
+            Self.appendHeader(title: report.comparison.title, total: total, query: report.view.query,
+                              linesCounted: report.linesCounted, color: color, glyphs: glyphs, to: &output)
+        }
+        if total.files > 0 || leftOut.files > 0 || report.view.query == nil {
+            appendNotes(report, glyphs: glyphs, to: &output)
+            appendLeftOut(leftOut, glyphs: glyphs, to: &output)
+        }
         output.append("\n")
     }
 
@@ -59,6 +71,14 @@ extension TreeRenderer {
             first = false
         }
         if !first { output.append(")") }
+    }
+
+    /// ` · 12 generated and 3 vendored files not counted`, or nothing when none is left out.
+    private func appendLeftOut(_ leftOut: LeftOutFiles, glyphs: Glyphs, to output: inout [UInt8]) {
+        guard leftOut.files > 0 else { return }
+        output.append(contentsOf: glyphs.separator)
+        output.append(contentsOf: leftOut.label.utf8)
+        output.append(" not counted")
     }
 
     /// ` · 3 of 12 viewed` when viewed marks are in use; ` · 4 untracked files not staged`

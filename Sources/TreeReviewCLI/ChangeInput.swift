@@ -26,6 +26,9 @@ struct ChangeInput {
     var marking: (newObjects: [ObjectHash?], commonGitDirectory: String)? = nil
     /// For `-i` on the working tree or the index: what live refresh watches.
     var watching: (workdir: String?, gitDirectory: String)? = nil
+    /// The repository compared and what the comparison found, for reading annotations
+    /// (none for stdin).
+    var comparison: (repository: Repository, changeSet: ChangeSet, config: RepositoryConfig)? = nil
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -64,7 +67,8 @@ struct ChangeInput {
                            config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut,
                            marking: options.interactive ? (changeSet.newObjects, repository.commonGitDirectory) : nil,
                            watching: options.interactive && (changeSet.kind == .worktree || changeSet.kind == .staged)
-                               ? (repository.workdir, repository.gitDirectory) : nil)
+                               ? (repository.workdir, repository.gitDirectory) : nil,
+                           comparison: (repository, changeSet, config))
     }
 
     /// The changes with their view state: viewed when marked with the new side they have now.

@@ -6,6 +6,9 @@ extension Options {
             if !revisions.isEmpty || staged {
                 throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
             }
+            if let option = repositoryOnlyOption, ["--include-generated", "--owners", "--owner"].contains(option) {
+                throw UsageError("\(option) does not apply to --stdin: generated files and owners are read from a repository's compared side")
+            }
             if let option = repositoryOnlyOption {
                 if option == "--unviewed" {
                     throw UsageError("--unviewed does not apply to --stdin: viewed marks need the files' object ids")
@@ -22,7 +25,8 @@ extension Options {
     private func validateInteractive() throws {
         let printing: [(given: Bool, name: String)] = [
             (format != nil, "--format"), (nulTerminated && !stdin, "-z"), (exitCode, "--exit-code"),
-            (search != nil, "--search"), (searchMode != nil, "--search-mode"),
+            (search != nil, "--search"), (searchMode != nil, "--search-mode"), (showOwners, "--owners"),
+            (!owners.isEmpty, "--owner"), (includeGenerated, "--include-generated"),
         ]
         if let option = printing.first(where: \.given) {
             let hint = option.name.hasPrefix("--search") ? ": press / to find" : ""

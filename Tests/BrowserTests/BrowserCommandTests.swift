@@ -14,7 +14,8 @@ struct BrowserCommandTests {
     }
 
     @Test(arguments: [(["--format", "json"], "--format"), (["--exit-code"], "--exit-code"),
-                      (["--search", "x"], "--search"), (["-z"], "-z")])
+                      (["--search", "x"], "--search"), (["-z"], "-z"),
+                      (["--owners"], "--owners")])
     func optionsOfPrintedOutputAreRefused(_ options: [String], _ name: String) throws {
         let repository = try Fixtures.repository("branches")
         let result = try Shell.run(Binary.path, ["-i"] + options + ["main...feature"], in: repository)
