@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "Annotations", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),

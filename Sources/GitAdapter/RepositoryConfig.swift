@@ -19,6 +19,10 @@ public struct RepositoryConfig: Sendable, Equatable {
     public var corePager: String?
     /// Every value of the other keys the comparison reads (``KindKeys/names``), by lowercased name.
     var kindValues: [String: [String?]] = [:]
+    /// Every value of the keys a file's patch reads (``PatchKeys/isPatchKey(_:)``), by lowercased name.
+    var patchValues: [String: [String?]] = [:]
+    /// The diff color slots set (`color.diff.<slot>` or `diff.color.<slot>`, the last of either), by lowercased slot.
+    var diffColorValues: [String: String] = [:]
     /// `submodule.<name>.ignore` values, by submodule name (its case kept), the last one each.
     var submoduleIgnoreValues: [String: String] = [:]
 
@@ -78,6 +82,7 @@ extension Repository {
             case "core.attributesfile": config.setsAttributesFile = true
             case "core.pager": config.corePager = value ?? "true"
             case _ where RepositoryConfig.KindKeys.isKindKey(name): config.kindValues[name, default: []].append(value)
+            case _ where RepositoryConfig.PatchKeys.isPatchKey(name): config.recordPatchValue(value, for: rawName)
             case _ where name.hasPrefix("submodule.") && name.hasSuffix(".ignore"):
                 let submodule = rawName.dropFirst("submodule.".count).dropLast(".ignore".count)
                 if let value, !submodule.isEmpty { config.submoduleIgnoreValues[String(submodule)] = value }

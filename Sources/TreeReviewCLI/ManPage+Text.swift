@@ -50,6 +50,7 @@ extension ManPage {
         (["HOME", "XDG_CONFIG_HOME"], "Where the user's git configuration and attributes are found, as git finds them."),
         (["GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_NOSYSTEM"],
          "As in git: the user's configuration file in place of ~/.gitconfig (/dev/null reads none), the system's in place of /etc/gitconfig, and whether the system's is read at all."),
+        (["GIT_DIFF_OPTS"], "As in git: --unified=<n> or -u<n> sets the lines of context around each change of a file's patch."),
         (["GIT_ATTR_NOSYSTEM"], "As in git: when true, /etc/gitattributes is not read."),
         (["NO_COLOR"], "When set and not empty, no color under --color=auto."),
         (["CLICOLOR_FORCE"], "When set, not empty and not 0, color under --color=auto even when standard output is not a terminal (NO_COLOR still wins)."),
