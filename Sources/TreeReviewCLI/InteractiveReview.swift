@@ -31,7 +31,7 @@ enum InteractiveReview {
         let configuration = BrowserConfiguration(
             title: input.label.title, style: BrowserStyle(render: render, linesCounted: input.linesCounted),
             order: settings.sort, flatten: settings.flatten, expansion: options.depth.map { .depth($0) } ?? .expanded,
-            diffSource: diffSource(for: input), marks: reviewMarks(for: input))
+            diffSource: diffSource(for: input, color: render.color, environment: environment), marks: reviewMarks(for: input))
         var browser = try Browser(changes: changes, configuration: configuration, size: terminal.size)
         let session = BrowserSession(
             terminal: terminal,
@@ -54,10 +54,12 @@ enum InteractiveReview {
         return 0
     }
 
-    /// Where the diff pane's text comes from. The seam for the adapter's patches: until
-    /// they are wired here, every file shows a placeholder line.
-    private static func diffSource(for input: ChangeInput) -> any DiffSource {
-        PlaceholderDiffSource()
+    /// Where the diff pane's text comes from: the repository's patches, or for a change list
+    /// on stdin (no repository to read them from) a placeholder line.
+    private static func diffSource(for input: ChangeInput, color: Bool, environment: [String: String]) -> any DiffSource {
+        guard let comparison = input.comparison else { return PlaceholderDiffSource() }
+        return RepositoryDiffSource(repository: comparison.repository, changeSet: comparison.changeSet,
+                                    config: comparison.config, color: color, environment: environment)
     }
 
     /// The viewed marks of the repository compared (none for a change list on stdin).

@@ -28,10 +28,11 @@ import Testing
         screen = try await pane.waitFor("├── Model/ (2 files: 1 A, 1 R)")
         #expect(screen[5].hasPrefix("├── Views/"))
         try pane.press("G", "Enter")
-        screen = try await pane.waitForScreen("the diff pane") { $0.contains { $0.hasPrefix("diff of tool.sh") } }
+        screen = try await pane.waitForScreen("the diff pane") { $0.contains("diff --git a/tool.sh b/tool.sh") }
         #expect(screen.contains { $0.contains("tool.sh") && $0.contains("─") })
+        #expect(screen.contains("old mode 100644") && screen.contains("new mode 100755"))
         try pane.press("Escape")
-        try await pane.waitForScreen("the diff pane closed") { !$0.contains { $0.hasPrefix("diff of") } }
+        try await pane.waitForScreen("the diff pane closed") { !$0.contains { $0.hasPrefix("diff --git") } }
         try pane.press("q")
         try await expectRestored(pane)
         #expect(try !pane.screen().contains { $0.contains("Docs/guide/deep/") })
@@ -67,10 +68,32 @@ import Testing
         try await pane.startBrowser(in: repository, title, title: title)
         try pane.press("j", "o")
         let text = try await pane.waitForFile("paged")
-        #expect(text == "diff of Docs/guide/deep/start.md\n")
+        let git = try Shell.git(["diff", "--no-color", "-M", title, "--", "Docs/guide/deep/intro.md", "Docs/guide/deep/start.md"],
+                                in: repository)
+        #expect(Self.withoutStyles(text) == git.text)
+        #expect(text.hasPrefix("\u{1B}[1mdiff --git a/Docs/guide/deep/intro.md b/Docs/guide/deep/start.md"))
         let screen = try await pane.waitForScreen("the browser back") { $0.last?.hasPrefix("Docs/guide/deep/start.md ") == true }
         #expect(screen[0].hasPrefix(title))
         #expect(try pane.modes() == .fullScreen)
+        try pane.press("q")
+        try await expectRestored(pane)
+    }
+
+    @Test func theDiffPaneShowsGitsPatch() async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser(columns: 80, rows: 40)
+        try await pane.startBrowser(in: repository, title, title: title)
+        try pane.press("/")
+        try pane.type("README.md")
+        try pane.press("Enter")
+        try await pane.waitForScreen("README.md focused") { $0.last?.hasPrefix("README.md ") == true }
+        try pane.press("Enter")
+        let screen = try await pane.waitForScreen("the patch") { $0.contains { $0.hasPrefix("@@ ") } }
+        let git = try Shell.git(["diff", "--no-color", "-M", title, "--", "README.md"], in: repository).text
+            .split(separator: "\n").map(String.init)
+        #expect(git.count > 8 && git.contains { $0.hasPrefix("+") && !$0.hasPrefix("+++") })
+        let start = try #require(screen.firstIndex(of: git[0]))
+        #expect(Array(screen[start..<min(start + git.count, screen.count - 1)]) == Array(git.prefix(screen.count - 1 - start)))
         try pane.press("q")
         try await expectRestored(pane)
     }
@@ -164,6 +187,11 @@ import Testing
         #expect(screen.last?.hasPrefix("new.txt ") == true)
         try pane.press("q")
         try await expectRestored(pane)
+    }
+
+    /// `text` without its SGR sequences.
+    private static func withoutStyles(_ text: String) -> String {
+        text.replacing(/\x1B\[[0-9;]*m/, with: "")
     }
 
     /// The shell's settings are the ones from before (canonical mode, echo), and the pane is
