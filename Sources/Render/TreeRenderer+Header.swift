@@ -6,31 +6,49 @@ extension TreeRenderer {
     /// those counts, ` · 12 generated files not counted`.
     func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
         let total = report.view.total
-        TerminalText.append(report.comparison.title, to: &output)
-        output.append(contentsOf: glyphs.separator)
         let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
         if total.files == 0 && leftOut.files > 0 {
+            TerminalText.append(report.comparison.title, to: &output)
+            output.append(contentsOf: glyphs.separator)
             output.append("no changes counted")
+        } else {
+            Self.appendHeader(title: report.comparison.title, total: total, query: report.view.query,
+                              linesCounted: report.linesCounted, color: color, glyphs: glyphs, to: &output)
+        }
+        if total.files > 0 || leftOut.files > 0 || report.view.query == nil {
             appendNotes(report, glyphs: glyphs, to: &output)
             appendLeftOut(leftOut, glyphs: glyphs, to: &output)
-            output.append("\n")
-            return
         }
+        output.append("\n")
+    }
+
+    /// The header line's text, without a line end, as the tree starts with it: for a browser
+    /// showing `total` of the comparison titled `title`.
+    public static func header(title: String, total: ChangeSummary, linesCounted: Bool, color: Bool,
+                              charset: Charset) -> [UInt8] {
+        var output: [UInt8] = []
+        appendHeader(title: title, total: total, query: nil, linesCounted: linesCounted, color: color,
+                     glyphs: Glyphs(charset), to: &output)
+        return output
+    }
+
+    private static func appendHeader(title: String, total: ChangeSummary, query: SearchQuery?, linesCounted: Bool,
+                                     color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
+        TerminalText.append(title, to: &output)
+        output.append(contentsOf: glyphs.separator)
         guard total.files > 0 else {
-            if let query = report.view.query {
+            if let query {
                 output.append("no changed file matches '")
                 TerminalText.append(query.text, to: &output)
-                output.append("'\n")
+                output.append("'")
             } else {
                 output.append("no changes")
-                appendNotes(report, glyphs: glyphs, to: &output)
-                output.append("\n")
             }
             return
         }
         output.append(decimal: total.files)
         output.append(total.files == 1 ? " file changed" : " files changed")
-        if report.linesCounted, let insertions = total.insertions, let deletions = total.deletions {
+        if linesCounted, let insertions = total.insertions, let deletions = total.deletions {
             output.append(", ")
             Style.insertions.open(&output, enabled: color)
             output.append(UInt8(ascii: "+"))
@@ -43,7 +61,7 @@ extension TreeRenderer {
             Style.close(&output, enabled: color)
         }
         var parts: [(count: Int, label: StaticString)] = Self.headerStatuses.map { (total.count($0.status), $0.label) }
-        if report.linesCounted, let binary = total.binary { parts.append((binary, "binary")) }
+        if linesCounted, let binary = total.binary { parts.append((binary, "binary")) }
         var first = true
         for part in parts where part.count > 0 {
             output.append(first ? " (" : ", ")
@@ -53,9 +71,6 @@ extension TreeRenderer {
             first = false
         }
         if !first { output.append(")") }
-        appendNotes(report, glyphs: glyphs, to: &output)
-        appendLeftOut(leftOut, glyphs: glyphs, to: &output)
-        output.append("\n")
     }
 
     /// ` · 12 generated and 3 vendored files not counted`, or nothing when none is left out.

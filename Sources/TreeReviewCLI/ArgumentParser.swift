@@ -146,6 +146,7 @@ struct ArgumentParser {
             options.owners.append(owner)
         case .paginate: options.paginate = true
         case .noPager: options.paginate = false
+        case .interactive: options.interactive = true
         case .help: options.showHelp = true
         case .version: options.showVersion = true
         }

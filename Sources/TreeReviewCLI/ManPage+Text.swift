@@ -62,6 +62,7 @@ extension ManPage {
         (["XDG_CACHE_HOME"], "The results cache of earlier runs is kept in $XDG_CACHE_HOME/treereview, else ~/.cache/treereview (see --no-cache)."),
         (["TREEREVIEW_WORKERS"], "How many threads count lines and detect renames; by default, one per processor."),
         (["TREEREVIEW_TRACE"], "When set, the time each phase took is printed on standard error."),
+        (["TREEREVIEW_FRAME_LOG"], "With -i, a file the browser appends one line to per frame drawn: what caused it and how long it took (for benchmarks)."),
     ]
 
     /// EXIT STATUS.

@@ -5,6 +5,8 @@ import TreeModel
 enum OptionTable {
     /// All options, in the order `--help` lists them.
     static let all: [OptionSpec] = [
+        OptionSpec(key: .interactive, long: "interactive", short: "i", value: .none,
+                   help: "Browse the changes full screen on the terminal: move through the tree, expand and collapse, find, filter by status, read each file's diff beside it; ? lists the keys."),
         OptionSpec(key: .stdin, long: "stdin", short: nil, value: .optional("form"),
                    choices: ChangeListForm.allCases.map(\.rawValue),
                    help: "Read the changes from standard input instead of a repository: git diff --name-status or --raw output, git status --porcelain output or paths one per line (newline- or NUL-separated), recognized from the whole input; <form> names it: paths, name-status, raw or porcelain."),

@@ -1,6 +1,7 @@
 extension Options {
     /// Refuses options that cannot apply together, rather than ignoring one of them.
     func validate() throws {
+        if interactive { try validateInteractive() }
         if stdin {
             if !revisions.isEmpty || staged {
                 throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
@@ -17,6 +18,19 @@ extension Options {
             }
         } else if nulTerminated, let format, format != .plain {
             throw UsageError("-z cannot go with --format \(format.rawValue): without --stdin, -z means plain output with NUL-terminated paths")
+        }
+    }
+
+    /// `-i` draws the tree itself: options about printed output do not apply.
+    private func validateInteractive() throws {
+        let printing: [(given: Bool, name: String)] = [
+            (format != nil, "--format"), (nulTerminated && !stdin, "-z"), (exitCode, "--exit-code"),
+            (search != nil, "--search"), (searchMode != nil, "--search-mode"), (showOwners, "--owners"),
+            (!owners.isEmpty, "--owner"), (includeGenerated, "--include-generated"),
+        ]
+        if let option = printing.first(where: \.given) {
+            let hint = option.name.hasPrefix("--search") ? ": press / to find" : ""
+            throw UsageError("\(option.name) does not apply to --interactive\(hint)")
         }
     }
 }

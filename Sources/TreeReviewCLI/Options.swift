@@ -40,6 +40,8 @@ struct Options: Equatable {
     /// The first option given that only a repository comparison uses (`-M`, `-l`,
     /// `--no-untracked`, …), as spelled, for refusing it with `--stdin`.
     var repositoryOnlyOption: String?
+    /// `-i`: browse interactively rather than print.
+    var interactive = false
     var showHelp = false
     var showVersion = false
     var revisions: [String] = []

@@ -26,8 +26,9 @@ final class PagerProcess: ByteSink {
 
     /// Starts `pager` as git does, through the shell (`/bin/sh -c <command>`, so a command
     /// with arguments or pipes works), with `environment` and the pager's additions, and
-    /// with default signal handling whatever treereview's.
-    static func start(_ pager: Pager, environment: [String: String]) throws -> PagerProcess {
+    /// with default signal handling whatever treereview's; its standard output and error go
+    /// to `output` when given (the browser's terminal), else they are treereview's.
+    static func start(_ pager: Pager, environment: [String: String], output: Int32? = nil) throws -> PagerProcess {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
@@ -35,6 +36,10 @@ final class PagerProcess: ByteSink {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, ends[0], STDIN_FILENO)
+        if let output {
+            posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
+            posix_spawn_file_actions_adddup2(&actions, output, STDERR_FILENO)
+        }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

@@ -30,6 +30,9 @@ public enum TreeReview {
                 try io.standardOutput.write(Array("treereview \(version)\n".utf8))
                 return 0
             }
+            if options.interactive {
+                return try InteractiveReview.run(options, environment: environment, io: io)
+            }
             let input = try ChangeInput.read(options, environment: environment, io: io)
             let settings = try Settings.resolve(options, config: input.config, environment: environment)
             let plan = AnnotationPlan(options: options, format: settings.format)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// End to end in a real terminal: `TerminalUIDemo` in tmux, driven with keys and mouse

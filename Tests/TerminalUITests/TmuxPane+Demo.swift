@@ -1,6 +1,18 @@
 import Foundation
+import TestSupport
 
 extension TmuxPane {
+    /// The demo executable, beside the test bundle.
+    static let demo: String = {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            let candidate = url.appendingPathComponent("TerminalUIDemo").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "TerminalUIDemo"
+    }()
+
     /// Saves `stty -g` as `before`, starts the demo and waits for its first frame.
     /// - Returns: the demo's process id.
     @discardableResult

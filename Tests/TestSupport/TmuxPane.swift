@@ -4,44 +4,47 @@ import Foundation
 /// (`tmux -L` with a unique name, sockets in a scratch directory, no configuration file),
 /// running an interactive `dash` with the prompt `PROMPT$ `. dash never changes terminal
 /// settings itself, so what `stty` prints after a program ends is what the program left.
-final class TmuxPane {
+public final class TmuxPane {
     /// The modes tmux tracks for the pane, as `#{alternate_on}` and friends report them.
-    struct Modes: Equatable, CustomStringConvertible {
-        var alternateScreen: Bool
-        var cursorVisible: Bool
-        var mouse: Bool
-        var sgrMouse: Bool
-        var autowrap: Bool
+    public struct Modes: Equatable, Sendable, CustomStringConvertible {
+        /// The alternate screen is on.
+        public var alternateScreen: Bool
+        /// The cursor is shown.
+        public var cursorVisible: Bool
+        /// A mouse mode is on.
+        public var mouse: Bool
+        /// Mouse reports are SGR.
+        public var sgrMouse: Bool
+        /// Lines wrap at the right margin.
+        public var autowrap: Bool
 
-        static let shell = Modes(alternateScreen: false, cursorVisible: true, mouse: false, sgrMouse: false, autowrap: true)
-        static let fullScreen = Modes(alternateScreen: true, cursorVisible: false, mouse: true, sgrMouse: true, autowrap: false)
+        /// A shell's modes.
+        public static let shell = Modes(alternateScreen: false, cursorVisible: true, mouse: false, sgrMouse: false, autowrap: true)
+        /// A full-screen program's modes.
+        public static let fullScreen = Modes(alternateScreen: true, cursorVisible: false, mouse: true, sgrMouse: true, autowrap: false)
 
-        var description: String {
+        public var description: String {
             "alternate \(alternateScreen) cursor \(cursorVisible) mouse \(mouse) sgr \(sgrMouse) wrap \(autowrap)"
         }
     }
 
-    struct Timeout: Error, CustomStringConvertible {
-        let description: String
+    /// A wait that ended without what it waited for.
+    public struct Timeout: Error, CustomStringConvertible {
+        /// What was awaited, and the screen.
+        public let description: String
+
+        /// A timeout saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// The scratch directory: sockets, the demo's pid file, `stty` output.
-    let directory: String
+    public let directory: String
     private let socket: String
 
-    /// The demo executable, beside the test bundle.
-    static let demo: String = {
-        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            let candidate = url.appendingPathComponent("TerminalUIDemo").path
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return "TerminalUIDemo"
-    }()
-
     /// Starts a `columns` by `rows` session and waits for the prompt.
-    init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws {
+    public init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws {
         let name = "tui-" + UUID().uuidString.prefix(8).lowercased()
         socket = name
         directory = NSTemporaryDirectory() + name
@@ -73,27 +76,27 @@ final class TmuxPane {
 
     /// Runs tmux on this test's server.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
+    public func tmux(_ arguments: [String]) throws -> String {
         try Spawn.run(["tmux", "-L", socket, "-f", "/dev/null"] + arguments,
                       environment: ["PATH": "/usr/bin:/bin", "TMUX_TMPDIR": directory, "LC_ALL": "C.UTF-8"]).output
     }
 
     /// Presses keys by tmux name (`Up`, `C-z`, `Escape`, `j`).
-    func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "test"] + keys) }
+    public func press(_ keys: String...) throws { try tmux(["send-keys", "-t", "test"] + keys) }
 
     /// Sends bytes as a terminal would (escape sequences, mouse reports).
-    func send(bytes: [UInt8]) throws {
+    public func send(bytes: [UInt8]) throws {
         try tmux(["send-keys", "-t", "test", "-H"] + bytes.map { String(format: "%02x", $0) })
     }
 
     /// Types `command` at the prompt and presses Enter.
-    func run(_ command: String) throws {
+    public func run(_ command: String) throws {
         try tmux(["send-keys", "-t", "test", "-l", command])
         try press("Enter")
     }
 
     /// The visible screen, one string a row, trailing spaces removed.
-    func screen() throws -> [String] {
+    public func screen() throws -> [String] {
         var rows = try tmux(["capture-pane", "-p", "-t", "test"]).split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop { $0 == " " }.reversed()) }
         if rows.last == "" { rows.removeLast() }
@@ -101,7 +104,7 @@ final class TmuxPane {
     }
 
     /// The pane's modes now.
-    func modes() throws -> Modes {
+    public func modes() throws -> Modes {
         let flags = try tmux(["display-message", "-p", "-t", "test",
                               "#{alternate_on} #{cursor_flag} #{mouse_any_flag} #{mouse_sgr_flag} #{wrap_flag}"])
             .split(separator: " ").map { $0.hasPrefix("1") }
@@ -112,7 +115,7 @@ final class TmuxPane {
     /// Waits until the screen satisfies `condition`, and returns it. It sleeps between looks,
     /// so the test holds no thread of the pool while it waits.
     @discardableResult
-    func waitForScreen(
+    public func waitForScreen(
         _ what: String, timeout: Duration = .seconds(60), _ condition: ([String]) -> Bool
     ) async throws -> [String] {
         let clock = ContinuousClock()
@@ -145,12 +148,12 @@ final class TmuxPane {
 
     /// Waits until a row of the screen contains `text`.
     @discardableResult
-    func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> [String] {
+    public func waitFor(_ text: String, timeout: Duration = .seconds(60)) async throws -> [String] {
         try await waitForScreen("'\(text)'", timeout: timeout) { $0.contains { $0.contains(text) } }
     }
 
     /// Waits until the file at `path` in the scratch directory exists and is not empty.
-    func waitForFile(_ name: String) async throws -> String {
+    public func waitForFile(_ name: String) async throws -> String {
         let path = directory + "/" + name
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .seconds(60))

@@ -9,14 +9,16 @@ import Glibc
 /// process, so a server it leaves behind holds nothing of ours or of other tests; and no
 /// blocked or ignored signal (the test's worker thread blocks them, and a child inherits the
 /// mask: a tmux server so started could not be stopped).
-enum Spawn {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+public enum Spawn {
+    /// A program that could not be run.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
     }
 
     /// Runs `arguments`, the first looked up on `environment`'s `PATH`.
     /// - Returns: the exit status (as `waitpid` reports it) and the output.
-    static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
+    public static func run(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, output: String) {
         var ends: [Int32] = [-1, -1]
         guard pipe(&ends) == 0 else { throw Failure(description: "pipe failed") }
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }

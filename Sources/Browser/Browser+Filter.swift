@@ -1,0 +1,81 @@
+import TerminalUI
+import TreeBrowser
+import TreeModel
+
+/// The status filter (`f` and a letter, `F`) and hiding viewed files (`u`): the tree shows
+/// only some files. Expansion and focus survive for what is still shown (the model's reset).
+extension Browser {
+    /// The letters `f` takes, and the statuses they name.
+    static let filterLetters: [(letter: Character, status: ChangeStatus)] = [
+        ("a", .added), ("m", .modified), ("d", .deleted), ("r", .renamed), ("c", .copied),
+        ("t", .typeChanged), ("u", .unmerged), ("?", .untracked),
+    ]
+
+    mutating func chooseFilter(_ key: KeyEvent) {
+        mode = .browsing
+        guard case .character(let typed) = key.key, key.modifiers.subtracting(.shift).isEmpty else { return }
+        let letter = Character(typed.lowercased())
+        guard let status = Self.filterLetters.first(where: { $0.letter == letter })?.status else {
+            message = "no status '\(typed)': a m d r c t u ?"
+            return
+        }
+        applyFilter(status)
+    }
+
+    /// Shows only the files of `status`, or every file for `nil`.
+    mutating func applyFilter(_ status: ChangeStatus?) {
+        guard status != statusFilter else { return }
+        let before = statusFilter
+        statusFilter = status
+        if !showChanges() {
+            statusFilter = before
+            return
+        }
+        if let status, model.rowCount == 0 { message = "no file is \(Self.statusName(status))" }
+    }
+
+    /// `u`: hides the files marked viewed, or shows them again.
+    mutating func toggleHidingViewed() {
+        guard configuration.marks != nil else {
+            message = "viewed marks are not available here"
+            return
+        }
+        hidesViewed.toggle()
+        if !showChanges() {
+            hidesViewed.toggle()
+            return
+        }
+        message = hidesViewed ? "viewed files hidden (u: show them)" : "viewed files shown"
+    }
+
+    /// Makes the tree show ``shownChanges`` again, keeping expansion and focus for what is
+    /// still shown; returns whether it could.
+    @discardableResult
+    mutating func showChanges() -> Bool {
+        let focusBefore = model.focus
+        do {
+            try model.reset(changeTree: ChangeTree(changes: shownChanges, order: configuration.order))
+        } catch {
+            message = "cannot show the files: \(error)"
+            return false
+        }
+        finder = nil
+        find = nil
+        painter.setTotal(model.total)
+        if model.focus == nil {
+            if let focusBefore { model.focus(nearestTo: focusBefore) }
+            if model.focus == nil { model.focusFirst() }
+        }
+        if let diff, !model.contains(diff.path) { closeDiff() }
+        countViewed()
+        clampScroll()
+        scrollToFocus()
+        followFocusWithDiff()
+        return true
+    }
+
+    /// `added`, `type changed`: a status as the header words say it.
+    static func statusName(_ status: ChangeStatus) -> String {
+        status == .typeChanged ? "type changed" : status.rawValue
+    }
+}

@@ -1,0 +1,144 @@
+import Render
+import TerminalUI
+import TreeBrowser
+import TreeModel
+
+/// The interactive reviewer's state and behavior, without a terminal: it takes input events
+/// (``handle(_:)``) and sizes (``resize(to:)``) and makes frames (``frame()``), so every key
+/// can be tested by feeding events and reading the frame. ``BrowserSession`` runs it on a
+/// terminal.
+///
+/// The tree is a ``TreeBrowserModel`` over the changes (Docs/TreeModel.md#the-interactive-model):
+/// its focus and expansion rules, its sticky ancestors and its ranked find. Rows are drawn by
+/// the printed tree's ``RowFormatter``, and only the rows on the screen are formatted.
+public struct Browser {
+    /// What the user is doing: which keys mean what.
+    enum Mode: Equatable {
+        /// Moving through the tree (and the diff pane, when open).
+        case browsing
+        /// Typing a find query.
+        case finding
+        /// `f` was pressed: the next letter names a status.
+        case choosingFilter
+        /// The key list is shown.
+        case help
+    }
+
+    /// The tree: expansion, focus and rows.
+    public internal(set) var model: TreeBrowserModel
+    /// The size drawn for.
+    public internal(set) var size: TerminalSize
+    /// The index of the row drawn on the tree's first line.
+    public internal(set) var top = 0
+    /// The status shown alone (`f`), or `nil` for every status.
+    public internal(set) var statusFilter: ChangeStatus?
+    let configuration: BrowserConfiguration
+    var mode = Mode.browsing
+    var painter: RowPainter
+    /// Every change, whatever the filter.
+    var allChanges: [FileChange]
+    /// Whether viewed files are hidden (`u`).
+    public internal(set) var hidesViewed = false
+    /// The find being typed, or the last one (for `n` and `N`) until Esc.
+    var find: FindSession?
+    /// The candidates of ranked find, prepared on the first `/` (and again after a filter).
+    var finder: RankedFind?
+    /// The diff pane, when open.
+    var diff: DiffPane?
+    /// A line for the footer, until the next key.
+    var message: String?
+    /// How many files of the status shown are marked viewed (with marks).
+    var viewedCount = 0
+    /// How many files of the status shown there are, viewed or not: the `y` of `x of y viewed`.
+    var reviewedCount = 0
+    /// The first line of the key list shown.
+    var helpScroll = 0
+
+    /// A browser over `changes`, drawn for `size`.
+    /// - Throws: a path that cannot be in a tree (a `..` piece).
+    public init(changes: [FileChange], configuration: BrowserConfiguration, size: TerminalSize) throws(TreePathError) {
+        self.allChanges = changes
+        self.configuration = configuration
+        self.size = size
+        model = try TreeBrowserModel(
+            changeTree: ChangeTree(changes: changes, order: configuration.order), flatten: configuration.flatten,
+            expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
+        painter = RowPainter(style: configuration.style, total: model.total)
+        model.focusFirst()
+        countViewed()
+    }
+
+    /// The screen's layout now.
+    var layout: BrowserLayout { BrowserLayout(size: size, diffOpen: diff != nil) }
+
+    /// The focused row's index, if any.
+    var focusedRow: Int? { model.focusedRowIndex }
+
+    /// Draws for a new size; the diff is made again for a new width.
+    public mutating func resize(to newSize: TerminalSize) {
+        size = newSize
+        reloadDiffForWidth()
+        clampScroll()
+        scrollToFocus()
+    }
+
+    /// Handles one input event and says what the program must do next.
+    public mutating func handle(_ event: InputEvent) -> BrowserEffect {
+        message = nil
+        switch event {
+        case .key(let key): return handle(key)
+        case .mouse(let mouse):
+            handle(mouse)
+            return .none
+        case .focus: return .none
+        }
+    }
+
+    private mutating func handle(_ key: KeyEvent) -> BrowserEffect {
+        if key == .control("c") { return .quit }
+        switch mode {
+        case .help:
+            scrollHelp(key)
+            return .none
+        case .finding:
+            handleFindKey(key)
+            return .none
+        case .choosingFilter:
+            chooseFilter(key)
+            return .none
+        case .browsing:
+            return handleBrowsingKey(key)
+        }
+    }
+
+    /// In the key list: j, k, arrows and Space scroll it; any other key closes it.
+    private mutating func scrollHelp(_ key: KeyEvent) {
+        let height = max(size.rows - 2, 1)
+        switch key {
+        case .character("j"), KeyEvent(.down): helpScroll += 1
+        case .character("k"), KeyEvent(.up): helpScroll -= 1
+        case .character(" "), KeyEvent(.pageDown): helpScroll += height - 1
+        case KeyEvent(.pageUp): helpScroll -= height - 1
+        default:
+            mode = .browsing
+            helpScroll = 0
+        }
+        helpScroll = HelpOverlay.clampedScroll(helpScroll, height: height)
+    }
+
+    /// Counts the files of the status shown (viewed or not) and those marked viewed.
+    mutating func countViewed() {
+        let changes = statusFilter.map { wanted in allChanges.filter { $0.status == wanted } } ?? allChanges
+        viewedCount = changes.count { $0.viewState == .viewed }
+        reviewedCount = changes.count
+    }
+
+    /// The changes the tree shows: every change, or those of the filter's status, without
+    /// the viewed ones while they are hidden.
+    var shownChanges: [FileChange] {
+        guard statusFilter != nil || hidesViewed else { return allChanges }
+        return allChanges.filter { change in
+            (statusFilter.map { change.status == $0 } ?? true) && !(hidesViewed && change.viewState == .viewed)
+        }
+    }
+}

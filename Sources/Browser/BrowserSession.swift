@@ -1,0 +1,92 @@
+import TerminalUI
+
+/// Runs a ``Browser`` on a terminal: enters it (raw mode, alternate screen, mouse), draws a
+/// frame after every event, and puts the terminal back when the browser quits (signals and
+/// crashes restore it too: ``Terminal``). Ctrl-Z suspends; the pager runs with the terminal
+/// restored.
+public struct BrowserSession {
+    /// The terminal drawn on.
+    public let terminal: Terminal
+    /// Shows text in the pager (`o`), with the terminal restored; `nil` when there is none.
+    public let pager: (([UInt8]) -> Void)?
+    /// Where frame timings go, if anywhere.
+    public let frameLog: FrameLog?
+    /// Where live refresh reads the changes again, if anywhere.
+    public let feed: (any ChangeFeed)?
+
+    /// How long a burst of file events may last before the changes are read again.
+    static let settleTime = Duration.milliseconds(40)
+
+    /// A session on `terminal`.
+    public init(terminal: Terminal, pager: (([UInt8]) -> Void)? = nil, frameLog: FrameLog? = nil,
+                feed: (any ChangeFeed)? = nil) {
+        self.terminal = terminal
+        self.pager = pager
+        self.frameLog = frameLog
+        self.feed = feed
+    }
+
+    /// Shows `browser` until it quits or the terminal hangs up. `ready` is when the changes
+    /// were ready, for the first frame's timing.
+    public func run(_ browser: inout Browser, ready: ContinuousClock.Instant) throws(TerminalError) {
+        let clock = ContinuousClock()
+        try terminal.enter()
+        defer { terminal.restore() }
+        browser.resize(to: terminal.size)
+        terminal.present(browser.frame())
+        frameLog?.record("first-frame", ready.duration(to: clock.now))
+        if let descriptor = feed?.descriptor { terminal.watch(descriptor) }
+        var refreshPending = false
+        while true {
+            let event = terminal.nextEvent(timeout: refreshPending ? Self.settleTime
+                                                   : feed.flatMap { $0.descriptor == nil ? $0.pollInterval : nil })
+            let start = clock.now
+            var effect = BrowserEffect.none
+            switch event {
+            case .key(let key): effect = browser.handle(.key(key))
+            case .mouse(let mouse): effect = browser.handle(.mouse(mouse))
+            case .focus: continue
+            case .readable:
+                feed?.drain()
+                refreshPending = true
+                continue
+            case .timeout:
+                refreshPending = false
+                guard let changes = feed?.changes(), browser.update(changes: changes) else { continue }
+            case .resize(let size), .resume(let size): browser.resize(to: size)
+            case .hangup: return
+            }
+            switch effect {
+            case .quit:
+                return
+            case .suspend:
+                terminal.suspend()
+                continue
+            case .redraw:
+                terminal.restore()
+                try terminal.enter()
+                browser.resize(to: terminal.size)
+            case .page(let text):
+                terminal.restore()
+                pager?(text)
+                try terminal.enter()
+                browser.resize(to: terminal.size)
+            case .none:
+                break
+            }
+            terminal.present(browser.frame())
+            frameLog?.record(Self.describe(event), start.duration(to: clock.now))
+        }
+    }
+
+    private static func describe(_ event: TerminalEvent) -> String {
+        switch event {
+        case .key(let key): "key \(key)"
+        case .mouse(let mouse): "mouse \(mouse)"
+        case .resize(let size): "resize \(size)"
+        case .timeout: "refresh"
+        case .resume(let size): "resume \(size)"
+        default: "event"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Browser
+import Foundation
+import Render
+import TerminalUI
+import TreeBrowser
+import TreeModel
+
+/// `treereview -i`: the changes in the full-screen browser, on the terminal (`/dev/tty`, so
+/// standard input can carry a change list for `--stdin`).
+enum InteractiveReview {
+    /// Reads the changes as the printed tree does, then browses them until the user quits.
+    static func run(_ options: Options, environment: [String: String], io: IO) throws -> Int32 {
+        let terminal: Terminal
+        do {
+            terminal = try Terminal()
+        } catch {
+            throw UsageError("--interactive needs a terminal: \(error)")
+        }
+        let input = try ChangeInput.read(options, environment: environment, io: io)
+        let ready = ContinuousClock.now
+        let settings = try Settings.resolve(options, config: input.config, environment: environment)
+        var changes = input.paths?.changes ?? input.changes
+        if let filter = options.statusFilter { changes = changes.filter { filter.includes($0.status) } }
+        if input.isBarePaths, let clash = ChangeTree(changes: changes, order: settings.sort).tree.fileAndDirectoryClash() {
+            throw UsageError("stdin: " + TreePathError.fileAndDirectory(RawPath(bytes: clash)).description)
+        }
+        let render = RenderOptions(
+            color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: true),
+            charset: settings.charset, icons: settings.icons.drawing,
+            iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides))
+        let configuration = BrowserConfiguration(
+            title: input.label.title, style: BrowserStyle(render: render, linesCounted: input.linesCounted),
+            order: settings.sort, flatten: settings.flatten, expansion: options.depth.map { .depth($0) } ?? .expanded,
+            diffSource: diffSource(for: input, color: render.color, environment: environment), marks: reviewMarks(for: input))
+        var browser = try Browser(changes: changes, configuration: configuration, size: terminal.size)
+        let session = BrowserSession(
+            terminal: terminal,
+            pager: { text in page(text, on: terminal, paging: settings.paging, corePager: input.corePager, environment: environment) },
+            frameLog: environment["TREEREVIEW_FRAME_LOG"].flatMap(FrameLog.init(path:)),
+            feed: input.watching.map { watching in
+                LiveChangeFeed(workdir: watching.workdir, gitDirectory: watching.gitDirectory) {
+                    guard let again = try? ChangeInput.read(options, environment: environment, io: io) else { return nil }
+                    return options.statusFilter.map { filter in again.changes.filter { filter.includes($0.status) } } ?? again.changes
+                }
+            })
+        do {
+            try session.run(&browser, ready: ready)
+        } catch {
+            throw UsageError("--interactive: \(error)")
+        }
+        for warning in input.warnings {
+            try? io.standardError.write(Array((warning + "\n").utf8))
+        }
+        return 0
+    }
+
+    /// Where the diff pane's text comes from: the repository's patches, or for a change list
+    /// on stdin (no repository to read them from) a placeholder line.
+    private static func diffSource(for input: ChangeInput, color: Bool, environment: [String: String]) -> any DiffSource {
+        guard let comparison = input.comparison else { return PlaceholderDiffSource() }
+        return RepositoryDiffSource(repository: comparison.repository, changeSet: comparison.changeSet,
+                                    config: comparison.config, color: color, environment: environment)
+    }
+
+    /// The viewed marks of the repository compared (none for a change list on stdin).
+    private static func reviewMarks(for input: ChangeInput) -> (any ReviewMarks)? {
+        guard let marking = input.marking, marking.newObjects.count == input.changes.count else { return nil }
+        return StoredReviewMarks(commonGitDirectory: marking.commonGitDirectory, changes: input.changes,
+                                 newObjects: marking.newObjects)
+    }
+
+    /// Shows `text` in the pager on the terminal (`o`), as the printed tree chooses its
+    /// pager, but always paging (the browser's screen comes back after it) and without
+    /// `less`'s quit-if-one-screen.
+    private static func page(_ text: [UInt8], on terminal: Terminal, paging: Pager.Request, corePager: String?,
+                             environment: [String: String]) {
+        var environment = environment
+        if environment["LESS"] == nil { environment["LESS"] = "R" }
+        let request = paging == .off ? .usual : paging
+        guard let pager = Pager.choose(request, corePager: corePager, environment: environment, isTerminal: true),
+              let process = try? PagerProcess.start(pager, environment: environment, output: terminal.descriptor)
+        else { return }
+        defer { process.finish() }
+        try? process.write(text)
+    }
+}
