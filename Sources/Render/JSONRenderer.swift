@@ -2,8 +2,9 @@ import TreeModel
 
 /// The `json` format: schema version 1, as the product spec defines it.
 ///
-/// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `files` (every change,
-/// in the report's order) and `tree` (the same files nested under their directories, with
+/// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `directories` (only
+/// with ``RenderOptions/directoryDepth``: ``ChangedDirectories``), `files` (every change, in
+/// the report's order) and `tree` (the same files nested under their directories, with
 /// directory-only chains flattened as the view says).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
 /// `binary` is `null`.
@@ -24,6 +25,10 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.writeComparison(report.comparison)
         json.key(literal: "summary")
         json.writeSummary(report.view.total, linesCounted: report.linesCounted)
+        if let depth = options.directoryDepth {
+            json.key(literal: "directories")
+            json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
+        }
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree

@@ -54,5 +54,5 @@ enum OptionKey: Sendable, Hashable {
     case findRenames, noRenames, findCopies, findCopiesHarder
     case noStat, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
-    case paginate, noPager
+    case paginate, noPager, directories, maxBytes
 }

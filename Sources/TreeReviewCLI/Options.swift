@@ -7,6 +7,10 @@ import TreeModel
 struct Options: Equatable {
     var format: OutputFormat?
     var nulTerminated = false
+    /// `--directories[=<depth>]`: list the changed directories, cut to this depth.
+    var directoryDepth: Int?
+    /// `--max-bytes <n>`: the Markdown report's byte limit.
+    var maxBytes: Int?
     var color: ColorMode?
     var staged = false
     var directory: String?

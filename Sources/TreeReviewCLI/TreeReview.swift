@@ -45,7 +45,9 @@ public enum TreeReview {
                 width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil,
                 icons: settings.icons.drawing,
                 iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides),
-                prettyJSON: io.outputIsTerminal)
+                prettyJSON: io.outputIsTerminal,
+                markdownMaxBytes: options.maxBytes ?? MarkdownRenderer.defaultMaxBytes,
+                directoryDepth: options.directoryDepth)
             var output = largeBuffer(of: UInt8.self, capacity: report.view.listedCount * 96)
             renderer(for: settings.format).render(report, options: renderOptions, into: &output)
             try Pager.write(output, request: settings.paging, corePager: input.corePager, environment: environment, io: io)
@@ -90,6 +92,7 @@ public enum TreeReview {
         switch format {
         case .tree: TreeRenderer()
         case .json: JSONRenderer()
+        case .markdown: MarkdownRenderer()
         case .plain: PlainRenderer()
         }
     }

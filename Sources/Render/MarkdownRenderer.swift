@@ -1,0 +1,91 @@
+import TreeModel
+
+/// The `markdown` format, for a GitHub step summary or a pull-request comment: a heading,
+/// a table of the totals, then the tree, each top-level directory a collapsed `<details>`
+/// block whose summary line is its roll-up, holding its contents as a nested list.
+///
+///     ### `main...feature` · 15 files changed
+///
+///     | 🟩 added | 🟨 modified | files | lines |
+///     |--:|--:|--:|--:|
+///     | 4 | 11 | 15 | +98 −36 |
+///
+///     <details>
+///     <summary>📁 <code>Sources/App/</code> · 10 files: 4 added, 6 modified · +89 −25</summary>
+///
+///     - 📁 `Model/` · 3 files · +23
+///       - 🟩 A `Cache.swift` · +12
+///     …
+///     </details>
+///
+///     - 🟨 M `README.md` · +4
+///
+/// Names cannot become markup (``MarkdownText``). The report never takes more than
+/// ``RenderOptions/markdownMaxBytes``: when the tree does not fit, directories are rolled up,
+/// the deepest first, and a line says how many; when even the top level does not fit, the
+/// totals are shown alone, with a line saying so. Rows follow the view: `--depth` and a
+/// search shape them as they shape the tree format.
+public struct MarkdownRenderer: ReportRenderer, Sendable {
+    /// The default byte limit: below the 1 MiB GitHub accepts for a step summary.
+    public static let defaultMaxBytes = 1_000_000
+    /// The smallest byte limit: room for the heading, the totals and a note, whatever they hold.
+    public static let smallestMaxBytes = 4096
+    /// The longest title or search query shown, in bytes before escaping; a longer one is cut.
+    static let longestName = 256
+
+    /// Decorations and roll-ups the report does not know of itself.
+    public let annotator: (any MarkdownRowAnnotator)?
+
+    public init(annotator: (any MarkdownRowAnnotator)? = nil) {
+        self.annotator = annotator
+    }
+
+    public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
+        let maxBytes = max(options.markdownMaxBytes, Self.smallestMaxBytes)
+        var text = MarkdownText()
+        swap(&text.bytes, &output)
+        defer { swap(&text.bytes, &output) }
+        let start = text.bytes.count
+        appendHeading(report, to: &text)
+        guard report.view.total.files > 0 else { return }
+        appendTotals(report, to: &text)
+        var layout = MarkdownLayout(view: report.view, linesCounted: report.linesCounted, annotator: annotator)
+        let head = text.bytes.count - start
+        if head + layout.bytes <= maxBytes {
+            layout.write(to: &text)
+            return
+        }
+        let files = report.view.total.files
+        let noteRoom = max(Self.note(rolledUp: layout.rows.count, maxBytes: maxBytes).count,
+                           Self.note(files: files, maxBytes: maxBytes).count)
+        if layout.fit(within: maxBytes - head - noteRoom) {
+            text.bytes.append(contentsOf: Self.note(rolledUp: layout.rolledUpShown, maxBytes: maxBytes))
+            layout.write(to: &text)
+        } else {
+            text.bytes.append(contentsOf: Self.note(files: files, maxBytes: maxBytes))
+        }
+    }
+
+    /// `12 directories shown rolled up to fit 1,000,000 bytes (`--max-bytes`).`
+    static func note(rolledUp count: Int, maxBytes: Int) -> [UInt8] {
+        var text = MarkdownText()
+        text.appendGroupedNumber(count)
+        text.appendWords(count == 1 ? " directory" : " directories")
+        text.appendWords(" shown rolled up to fit ")
+        text.appendGroupedNumber(maxBytes)
+        text.appendMarkup(" bytes (`--max-bytes`).\n\n")
+        return text.bytes
+    }
+
+    /// `The tree of 100,000 files does not fit in 65,536 bytes (`--max-bytes`): only the totals are shown.`
+    static func note(files: Int, maxBytes: Int) -> [UInt8] {
+        var text = MarkdownText()
+        text.appendWords("The tree of ")
+        text.appendGroupedNumber(files)
+        text.appendWords(files == 1 ? " file" : " files")
+        text.appendWords(" does not fit in ")
+        text.appendGroupedNumber(maxBytes)
+        text.appendMarkup(" bytes (`--max-bytes`): only the totals are shown.\n\n")
+        return text.bytes
+    }
+}
