@@ -1,7 +1,8 @@
 extension MarkdownLayout {
     /// Rolls up open directories until the rows take at most `budget` bytes: the deepest
-    /// first, and on one level the one that saves the most first. Returns whether they fit;
-    /// when even every top-level directory rolled up does not, they stay rolled up.
+    /// first, and on one level the one that saves the most first, so that no directory is
+    /// open below one rolled up. Returns whether they fit; when even every top-level
+    /// directory rolled up does not, they stay rolled up.
     mutating func fit(within budget: Int) -> Bool {
         guard bytes > budget else { return true }
         var levels = [[Int]](repeating: [], count: deepestLevel + 1)
@@ -12,7 +13,6 @@ extension MarkdownLayout {
         for level in stride(from: deepestLevel, through: 0, by: -1) {
             let candidates = levels[level]
                 .map { (index: $0, saving: rows[$0].shownBytes - rows[$0].rolledUpLine.count) }
-                .filter { $0.saving > 0 }
                 .sorted { $0.saving != $1.saving ? $0.saving > $1.saving : $0.index > $1.index }
             for candidate in candidates {
                 guard bytes > budget else { return true }
