@@ -16,7 +16,8 @@ let package = Package(
         .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["TreeModel"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "TreeModel"]),
+        .target(name: "ReviewState", dependencies: ["TreeModel"]),
+        .target(name: "TreeReviewCLI", dependencies: ["GitAdapter", "Render", "ReviewState", "TreeModel"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),
@@ -29,6 +30,7 @@ let package = Package(
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+        .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -97,10 +97,22 @@ extension Repository {
                 changes[index].deletions = count.binary ? nil : count.deletions
             }
         }
-        changes.sort { $0.path < $1.path }
+        var newObjects: [ObjectHash?] = []
+        if request.newObjects != .none {
+            newObjects = try newObjectIDs(of: changes, sides: jobs.map(\.new), wanted: request.newObjects)
+            trace.mark("new object ids")
+        }
+        var untrackedLeftOut: Int?
+        if case .index = resolved.newSide {
+            untrackedLeftOut = try markPartiallyStaged(&changes, request: request, resolved: resolved, config: config,
+                                                       pathspec: pathspec)
+            trace.mark("unstaged changes")
+        }
+        Self.sortByPath(&changes, with: &newObjects)
         trace.mark("sorted")
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
-                         changes: changes, warnings: warnings, trace: trace.marks)
+                         changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
+                         untrackedLeftOut: untrackedLeftOut)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.

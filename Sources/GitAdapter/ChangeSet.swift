@@ -16,4 +16,14 @@ public struct ChangeSet: Sendable {
     public var warnings: [String]
     /// How long each phase took, in order.
     public var trace: [TraceMark]
+    /// The new side's object id of each change, parallel to ``changes``, when the request
+    /// asked for ids (``ComparisonRequest/newObjects``; empty otherwise): the blob (or a
+    /// submodule's commit) git would record, a working-tree file's as `git hash-object`
+    /// gives it. `nil` where there is no new side (a deletion, an unmerged path), for a
+    /// submodule with nothing checked out, and for a change not asked for.
+    public var newObjects: [ObjectHash?] = []
+    /// Under `--staged`, the number of untracked files the commit leaves out, as
+    /// `git ls-files --others --exclude-standard` counts them against the index read (limited
+    /// by the pathspec); `nil` for other comparisons and when untracked files are not listed.
+    public var untrackedLeftOut: Int? = nil
 }

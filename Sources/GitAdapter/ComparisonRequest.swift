@@ -19,12 +19,15 @@ public struct ComparisonRequest: Sendable, Equatable {
     /// follows the config (default 1000), as git's `-l`; 0 means no limit, and so does a limit
     /// too large to square.
     public var renameLimit: Int?
+    /// Which changes get their new side's object id.
+    public var newObjects: NewObjectRequest = .none
 
     public init(
         revisions: [String] = [], staged: Bool = false, pathspecs: [String] = [],
         includeUntracked: Bool = true, renames: RenameSetting? = nil, countLines: Bool = true,
-        renameLimit: Int? = nil, pathspecBase: String? = nil
+        renameLimit: Int? = nil, pathspecBase: String? = nil, newObjects: NewObjectRequest = .none
     ) {
+        self.newObjects = newObjects
         self.pathspecBase = pathspecBase
         self.renameLimit = renameLimit
         self.revisions = revisions

@@ -3,8 +3,8 @@ import Foundation
 
 extension Repository {
     /// The submodule settings git's diff would use here: `diff.ignoreSubmodules` from `config`,
-    /// and `submodule.<name>.ignore` from `.gitmodules` in the working tree and the repository's
-    /// configuration (which wins). A value git does not know in `.gitmodules` is passed over.
+    /// and `submodule.<name>.ignore` from `.gitmodules` in the working tree and from the
+    /// repository's configuration, as read once in `config` (which wins). A value git does not know in `.gitmodules` is passed over.
     func submoduleIgnores(config: RepositoryConfig) throws -> SubmoduleIgnores {
         var ignores = SubmoduleIgnores()
         if let global = try config.submoduleIgnore() { ignores.global = global }
@@ -18,12 +18,8 @@ extension Repository {
             if key == "path" { paths[name] = Array(value.utf8) }
             if key == "ignore", let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
         }
-        var own: OpaquePointer?
-        if git_repository_config_snapshot(&own, handle) == 0, let own {
-            defer { git_config_free(own) }
-            Self.forEachSubmoduleKey(in: own) { name, key, value in
-                if key == "ignore", let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
-            }
+        for (name, value) in config.submoduleIgnoreValues {
+            if let setting = SubmoduleIgnore(rawValue: value) { settings[name] = setting }
         }
         for (name, setting) in settings {
             if let path = paths[name] { ignores.byPath[path] = setting }

@@ -52,8 +52,12 @@ public final class Repository {
     /// The git directory's path.
     public var gitDirectory: String { String(cString: git_repository_path(handle)) }
 
+    /// The git directory all worktrees share (the git directory itself, outside a linked
+    /// worktree), ending in `/`.
+    public var commonGitDirectory: String { String(cString: git_repository_commondir(handle)) }
+
     /// The object directory (shared by all worktrees), ending in `/`.
-    var objectsDirectory: String { String(cString: git_repository_commondir(handle)) + "objects/" }
+    var objectsDirectory: String { commonGitDirectory + "objects/" }
 
     /// The index file's path.
     var indexPath: String { indexFile ?? gitDirectory + "index" }

@@ -19,6 +19,8 @@ public struct RepositoryConfig: Sendable, Equatable {
     public var corePager: String?
     /// Every value of the other keys the comparison reads (``KindKeys/names``), by lowercased name.
     var kindValues: [String: [String?]] = [:]
+    /// `submodule.<name>.ignore` values, by submodule name (its case kept), the last one each.
+    var submoduleIgnoreValues: [String: String] = [:]
 
     /// A configuration with only a section (no `diff.*` keys).
     public init(section: [String: [String]] = [:]) {
@@ -76,6 +78,9 @@ extension Repository {
             case "core.attributesfile": config.setsAttributesFile = true
             case "core.pager": config.corePager = value ?? "true"
             case _ where RepositoryConfig.KindKeys.isKindKey(name): config.kindValues[name, default: []].append(value)
+            case _ where name.hasPrefix("submodule.") && name.hasSuffix(".ignore"):
+                let submodule = rawName.dropFirst("submodule.".count).dropLast(".ignore".count)
+                if let value, !submodule.isEmpty { config.submoduleIgnoreValues[String(submodule)] = value }
             case _ where sectionPrefix.map(name.hasPrefix) ?? false: config.section[name, default: []].append(value ?? "true")
             default: break
             }

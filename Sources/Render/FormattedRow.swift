@@ -22,11 +22,3 @@ public enum TreeStat: Hashable, Sendable {
     /// A binary file.
     case binary
 }
-
-/// One line of the tree in a byte buffer of many: where its left part ends, and its cells.
-struct RowLayout {
-    /// Where the row's left part ends in the buffer; it starts where the previous row's ends.
-    var end: Int
-    /// The row's width and stats cell.
-    var row: FormattedRow
-}

@@ -5,12 +5,15 @@ enum GitQuoting {
     /// Appends `path`, quoted when it contains a control character (C0, DEL or C1), `"`,
     /// `\` or bytes that are not valid UTF-8; otherwise exactly.
     static func append(_ path: [UInt8], to output: inout [UInt8]) {
-        path.withUnsafeBufferPointer { buffer in
-            if needsQuoting(buffer) {
-                appendQuoted(buffer, to: &output)
-            } else {
-                output.append(contentsOf: buffer)
-            }
+        path.withUnsafeBufferPointer { append($0, to: &output) }
+    }
+
+    /// ``append(_:to:)`` for a path lent as a buffer.
+    static func append(_ path: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        if needsQuoting(path) {
+            appendQuoted(path, to: &output)
+        } else {
+            output.append(contentsOf: path)
         }
     }
 

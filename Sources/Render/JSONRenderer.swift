@@ -2,9 +2,10 @@ import TreeModel
 
 /// The `json` format: schema version 1, as the product spec defines it.
 ///
-/// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `directories` (only
-/// with ``RenderOptions/directoryDepth``: ``ChangedDirectories``), `files` (every change, in
-/// the report's order) and `tree` (the same files nested under their directories, with
+/// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `untrackedNotStaged`
+/// (only under `--staged`), `directories` (only with ``RenderOptions/directoryDepth``:
+/// ``ChangedDirectories``), `files` (every change, in the report's order) and `tree` (the
+/// same files nested under their directories, with
 /// directory-only chains flattened as the view says).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
 /// `binary` is `null`.
@@ -15,9 +16,13 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     public init() {}
 
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
+        RenderOutput.collect(into: &output) { try render(report, options: options, to: &$0) }
+    }
+
+    /// Writes the document as it goes: each `files` entry and each `tree` node in turn.
+    public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         var json = JSONWriter(pretty: options.prettyJSON)
-        swap(&json.bytes, &output)
-        json.bytes.reserveCapacity(json.bytes.count + 1024 + report.view.listedCount * 700)
+        swap(&json.bytes, &output.bytes)
         json.beginObject()
         json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
@@ -25,6 +30,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.writeComparison(report.comparison)
         json.key(literal: "summary")
         json.writeSummary(report.view.total, linesCounted: report.linesCounted)
+        if let untracked = report.untrackedLeftOut {
+            json.field("untrackedNotStaged", untracked)
+        }
         if let depth = options.directoryDepth {
             json.key(literal: "directories")
             json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
@@ -40,12 +48,13 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.writeChangeFields(change, linesCounted: report.linesCounted,
                                    icon: icons.icon(ofFile: changeTree.tree.nodeOfEntry[entry]).name)
             json.endObject()
+            try json.flushIfFull(to: &output)
         }
         json.endArray()
         json.key(literal: "tree")
-        json.writeTree(report, icons: &icons)
+        try json.writeTree(report, icons: &icons, flushingTo: &output)
         json.endObject()
         json.bytes.append(UInt8(ascii: "\n"))
-        swap(&json.bytes, &output)
+        swap(&json.bytes, &output.bytes)
     }
 }

@@ -107,5 +107,11 @@ extension JSONWriter {
             field("newCommit", change.newCommit?.hex)
         }
         field("icon", icon)
+        if change.partiallyStaged { field("partiallyStaged", true) }
+        switch change.viewState {
+        case .notViewed: break
+        case .viewed: field("viewed", true)
+        case .changedSinceViewed: field("changedSinceViewed", true)
+        }
     }
 }

@@ -3,8 +3,9 @@ import TreeModel
 extension JSONWriter {
     /// Writes the `tree` array: nested directory and file nodes of the view (always fully
     /// expanded: `--depth` shapes only the terminal tree), from the view's rows
-    /// (``TreeView/allRows``), so deep trees cannot exhaust the stack.
-    mutating func writeTree(_ report: Report, icons: inout FileIcons) {
+    /// (``TreeView/allRows``), so deep trees cannot exhaust the stack. Hands the document to
+    /// `output` as it grows.
+    mutating func writeTree(_ report: Report, icons: inout FileIcons, flushingTo output: inout RenderOutput) throws {
         let view = report.view
         let changeTree = view.changeTree
         let nodes = changeTree.tree.nodes
@@ -12,7 +13,8 @@ extension JSONWriter {
         /// The path length to return to when each open directory is done, outermost first.
         var open: [Int] = []
         beginArray()
-        view.forEachVisibleRow(opensEverything: true) { row in
+        try view.forEachVisibleRow(opensEverything: true) { row in
+            try flushIfFull(to: &output)
             while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
             if let change = changeTree.change(at: row.node) {

@@ -91,6 +91,14 @@ public struct JSONWriter {
         bytes.append("null")
     }
 
+    /// Hands the document written so far to `output` once it reaches `output`'s chunk size.
+    mutating func flushIfFull(to output: inout RenderOutput) throws {
+        guard bytes.count >= output.chunkSize else { return }
+        swap(&bytes, &output.bytes)
+        defer { swap(&bytes, &output.bytes) }
+        try output.flush()
+    }
+
     private mutating func beginValue() {
         if afterKey {
             afterKey = false

@@ -25,6 +25,10 @@ import TreeModel
 /// the deepest first, and a line says how many; when even the top level does not fit, the
 /// totals are shown alone, with a line saying so. Rows follow the view: `--depth` and a
 /// search shape them as they shape the tree format.
+///
+/// It renders into one buffer and is handed on whole (``ReportRenderer``'s default
+/// `render(_:options:to:)`): its output is bounded by the byte limit, and fitting it needs
+/// every row measured before the first is written.
 public struct MarkdownRenderer: ReportRenderer, Sendable {
     /// The default byte limit: below the 1 MiB GitHub accepts for a step summary.
     public static let defaultMaxBytes = 1_000_000

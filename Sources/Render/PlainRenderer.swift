@@ -9,18 +9,37 @@ public struct PlainRenderer: ReportRenderer, Sendable {
     public init() {}
 
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
+        RenderOutput.collect(into: &output) { try render(report, options: options, to: &$0) }
+    }
+
+    /// Writes each listed path where it lies (a change's path, or a path list's bytes),
+    /// making no `FileChange`; with a directory depth, each changed directory instead.
+    public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         if let depth = options.directoryDepth {
             for directory in ChangedDirectories.list(report.view, depth: depth) {
-                append(directory, options: options, to: &output)
+                directory.withUnsafeBufferPointer { append($0, options: options, to: &output.bytes) }
+                try output.flushIfFull()
             }
             return
         }
-        for change in report.view.listedChanges {
-            append(change.path.bytes, options: options, to: &output)
+        let entries = report.view.listedEntries
+        switch report.view.changeTree.source {
+        case .changes(let changes):
+            for entry in entries {
+                changes[entry].path.bytes.withUnsafeBufferPointer { append($0, options: options, to: &output.bytes) }
+                try output.flushIfFull()
+            }
+        case .paths(let paths):
+            try paths.bytes.withUnsafeBufferPointer { bytes in
+                for entry in entries {
+                    append(UnsafeBufferPointer(rebasing: bytes[paths.ranges[entry]]), options: options, to: &output.bytes)
+                    try output.flushIfFull()
+                }
+            }
         }
     }
 
-    private func append(_ path: [UInt8], options: RenderOptions, to output: inout [UInt8]) {
+    private func append(_ path: UnsafeBufferPointer<UInt8>, options: RenderOptions, to output: inout [UInt8]) {
         if options.nulTerminated {
             output.append(contentsOf: path)
             output.append(0)

@@ -8,11 +8,18 @@ public struct Report: Sendable {
     public var view: TreeView
     /// Whether line counts were computed (`false` under `--no-stat`).
     public var linesCounted: Bool
+    /// Under `--staged`, how many untracked files the commit leaves out (`nil`: not counted).
+    public var untrackedLeftOut: Int?
+    /// How many of the comparison's files are viewed, when viewed marks are in use.
+    public var viewedProgress: ViewedProgress?
 
-    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool) {
+    public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
+                viewedProgress: ViewedProgress? = nil) {
         self.comparison = comparison
         self.view = view
         self.linesCounted = linesCounted
+        self.untrackedLeftOut = untrackedLeftOut
+        self.viewedProgress = viewedProgress
     }
 
     /// A report showing every change of `tree`, fully expanded.
@@ -22,6 +29,20 @@ public struct Report: Sendable {
 
     /// The whole change tree.
     public var tree: ChangeTree { view.changeTree }
+}
+
+/// `x of y viewed`: of the files a comparison lists (before `--unviewed` hides any), how many
+/// are viewed.
+public struct ViewedProgress: Hashable, Sendable {
+    /// The files marked viewed with the content they have.
+    public var viewed: Int
+    /// All the files.
+    public var files: Int
+
+    public init(viewed: Int, files: Int) {
+        self.viewed = viewed
+        self.files = files
+    }
 }
 
 /// A description of a comparison, as the JSON `comparison` object and the tree header show it.
@@ -96,7 +117,27 @@ public enum Charset: String, Sendable, CaseIterable {
 }
 
 /// Turns a report into bytes for one output format.
+///
+/// A renderer that builds its output whole implements ``render(_:options:into:)`` only; the
+/// default ``render(_:options:to:)`` hands that buffer on when it is done. A streaming
+/// renderer implements both: ``render(_:options:to:)`` appends to the output's buffer and
+/// calls ``RenderOutput/flushIfFull()`` as it goes, and ``render(_:options:into:)`` runs it
+/// collecting everything, so that both give the same bytes.
 public protocol ReportRenderer {
     /// Appends the rendering of `report` to `output`.
     func render(_ report: Report, options: RenderOptions, into output: inout [UInt8])
+
+    /// Appends the rendering of `report` to `output`'s buffer, handing it on in chunks as it
+    /// grows; the caller calls ``RenderOutput/flush()`` afterwards. Throws what handing on
+    /// throws (a closed pipe), leaving the rest unwritten.
+    func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws
+}
+
+extension ReportRenderer {
+    /// Renders the whole output into `output`'s buffer with ``render(_:options:into:)``, then
+    /// hands it on if it is full.
+    public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
+        render(report, options: options, into: &output.bytes)
+        try output.flushIfFull()
+    }
 }

@@ -95,7 +95,7 @@ extension RowFormatter {
             width += icon.width
         }
         let style: Style? = isMatch && color ? .match : nil
-        let plain = !(change?.pointee.hasOriginOrModes ?? false)
+        let plain = !(change?.pointee.showsDetailsAfterName ?? false)
         if style == nil && budget == nil && plain {
             // Nothing to shorten, style or add: the escaped name goes straight into the output.
             return width + TerminalText.append(fileName, to: &output)
@@ -111,6 +111,7 @@ extension RowFormatter {
             }
             suffixWidth += appendModeChange(of: change)
             suffixWidth += SubmoduleLabel.append(change, glyphs: glyphs, to: &suffix)
+            suffixWidth += appendReviewMarks(of: change)
         }
         return width + appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth,
                                   usedWidth: usedWidth + width, budget: budget, to: &output)

@@ -13,12 +13,32 @@ public struct StatColumns: Sendable {
 
     /// The layout that fits every row of `rows`.
     public init(rows: some Sequence<FormattedRow>) {
-        var left = 0
-        var plus = 0
-        var minus = 0
-        var hasBinary = false
-        for row in rows {
-            left = max(left, row.width)
+        var measure = Measure()
+        for row in rows { measure.add(row) }
+        self = measure.columns
+    }
+
+    private init(widestRow left: Int, plus: Int, minus: Int, hasBinary: Bool) {
+        let gap = plus > 0 && minus > 0 ? 1 : 0
+        let block = max(plus + gap + minus, hasBinary ? Self.binaryLabelWidth : 0)
+        self.start = left + 2
+        self.gap = gap
+        self.minus = minus
+        self.plus = block - gap - minus
+    }
+
+    /// The widths of rows seen one at a time, for a layout that fits them all without
+    /// keeping them.
+    struct Measure {
+        /// The widest left part so far.
+        private(set) var widestRow = 0
+        private var plus = 0
+        private var minus = 0
+        private var hasBinary = false
+
+        /// Takes `row` into account.
+        mutating func add(_ row: FormattedRow) {
+            widestRow = max(widestRow, row.width)
             switch row.stat {
             case .none:
                 break
@@ -29,12 +49,11 @@ public struct StatColumns: Sendable {
                 hasBinary = true
             }
         }
-        let gap = plus > 0 && minus > 0 ? 1 : 0
-        let block = max(plus + gap + minus, hasBinary ? Self.binaryLabelWidth : 0)
-        self.start = left + 2
-        self.gap = gap
-        self.minus = minus
-        self.plus = block - gap - minus
+
+        /// The layout that fits every row added.
+        var columns: StatColumns {
+            StatColumns(widestRow: widestRow, plus: plus, minus: minus, hasBinary: hasBinary)
+        }
     }
 
     private static let binaryLabelWidth = 6

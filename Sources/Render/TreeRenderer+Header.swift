@@ -13,7 +13,9 @@ extension TreeRenderer {
                 TerminalText.append(query.text, to: &output)
                 output.append("'\n")
             } else {
-                output.append("no changes\n")
+                output.append("no changes")
+                appendNotes(report, glyphs: glyphs, to: &output)
+                output.append("\n")
             }
             return
         }
@@ -42,7 +44,25 @@ extension TreeRenderer {
             first = false
         }
         if !first { output.append(")") }
+        appendNotes(report, glyphs: glyphs, to: &output)
         output.append("\n")
+    }
+
+    /// ` · 3 of 12 viewed` when viewed marks are in use; ` · 4 untracked files not staged`
+    /// under `--staged` when there are any.
+    private func appendNotes(_ report: Report, glyphs: Glyphs, to output: inout [UInt8]) {
+        if let progress = report.viewedProgress {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: progress.viewed)
+            output.append(" of ")
+            output.append(decimal: progress.files)
+            output.append(" viewed")
+        }
+        if let untracked = report.untrackedLeftOut, untracked > 0 {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: untracked)
+            output.append(untracked == 1 ? " untracked file not staged" : " untracked files not staged")
+        }
     }
 
     private static let headerStatuses: [(status: ChangeStatus, label: StaticString)] = [

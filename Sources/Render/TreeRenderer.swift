@@ -16,50 +16,57 @@ public struct TreeRenderer: ReportRenderer, Sendable {
     public init() {}
 
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
+        RenderOutput.collect(into: &output) { try render(report, options: options, to: &$0) }
+    }
+
+    /// Writes the header, then each row as it is formatted. When rows show stats or may be
+    /// shortened, a first pass formats every row into scratch space to learn the widest one
+    /// (where the stats column starts, and whether names must be shortened), keeping nothing.
+    public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         let glyphs = Glyphs(options.charset)
-        appendHeader(report, color: options.color, glyphs: glyphs, to: &output)
+        appendHeader(report, color: options.color, glyphs: glyphs, to: &output.bytes)
         guard report.view.total.files > 0 else { return }
         var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted)
-        if !report.linesCounted && options.width == nil {
+        guard report.linesCounted || options.width != nil else {
             // No row shows stats and nothing is shortened: each row goes straight to the output.
-            report.view.forEachVisibleRow { row in
-                _ = formatter.append(row, budget: nil, to: &output)
-                output.append(UInt8(ascii: "\n"))
+            try report.view.forEachVisibleRow { row in
+                _ = formatter.append(row, budget: nil, to: &output.bytes)
+                output.bytes.append(UInt8(ascii: "\n"))
+                try output.flushIfFull()
             }
             return
         }
-        var text: [UInt8] = []
-        var rows: [RowLayout] = []
-        let nodes = report.view.changeTree.tree.slots.count
-        rows.reserveCapacity(nodes)
-        text.reserveCapacity(nodes * 24)
-        Self.layOut(report.view, with: &formatter, budget: nil, text: &text, rows: &rows)
-        var columns = StatColumns(rows: rows.lazy.map(\.row))
-        if let width = options.width {
-            let budget = width - (columns.blockWidth > 0 ? columns.blockWidth + 2 : 0)
-            if rows.contains(where: { $0.row.width > budget }) {
-                Self.layOut(report.view, with: &formatter, budget: budget, text: &text, rows: &rows)
-                columns = StatColumns(rows: rows.lazy.map(\.row))
-            }
-        }
-        var start = 0
-        for row in rows {
-            output.append(contentsOf: text[start..<row.end])
-            start = row.end
-            formatter.appendStats(of: row.row, columns: columns, to: &output)
-            output.append(UInt8(ascii: "\n"))
+        let (columns, budget) = Self.layOut(report.view, with: &formatter, width: options.width)
+        try report.view.forEachVisibleRow { row in
+            let formatted = formatter.append(row, budget: budget, to: &output.bytes)
+            formatter.appendStats(of: formatted, columns: columns, to: &output.bytes)
+            output.bytes.append(UInt8(ascii: "\n"))
+            try output.flushIfFull()
         }
     }
 
-    /// Formats every row's left part into `text`, one after another, and records where
-    /// each ends; with a `budget`, names are shortened to fit it.
-    private static func layOut(_ view: TreeView, with formatter: inout RowFormatter, budget: Int?,
-                               text: inout [UInt8], rows: inout [RowLayout]) {
-        text.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
+    /// Where the stats column starts, and the budget names are shortened to (`nil` when every
+    /// row fits the `width`, or there is none): the rows are measured as formatted without a
+    /// budget, then, if some row is too wide, as formatted with one.
+    private static func layOut(_ view: TreeView, with formatter: inout RowFormatter,
+                               width: Int?) -> (columns: StatColumns, budget: Int?) {
+        var scratch: [UInt8] = []
+        let measure = Self.measure(view, with: &formatter, budget: nil, scratch: &scratch)
+        guard let width else { return (measure.columns, nil) }
+        let blockWidth = measure.columns.blockWidth
+        let budget = width - (blockWidth > 0 ? blockWidth + 2 : 0)
+        guard measure.widestRow > budget else { return (measure.columns, nil) }
+        return (Self.measure(view, with: &formatter, budget: budget, scratch: &scratch).columns, budget)
+    }
+
+    /// The widths of every row's left part, formatted with `budget` into `scratch`, and of its stats.
+    private static func measure(_ view: TreeView, with formatter: inout RowFormatter, budget: Int?,
+                                scratch: inout [UInt8]) -> StatColumns.Measure {
+        var measure = StatColumns.Measure()
         view.forEachVisibleRow { row in
-            let formatted = formatter.append(row, budget: budget, to: &text)
-            rows.append(RowLayout(end: text.count, row: formatted))
+            scratch.removeAll(keepingCapacity: true)
+            measure.add(formatter.append(row, budget: budget, to: &scratch))
         }
+        return measure
     }
 }

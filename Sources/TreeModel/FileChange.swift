@@ -1,7 +1,8 @@
 /// One changed file: what a comparison found for one path.
 ///
 /// Stored compactly (56 bytes rather than 88: optional numbers as sentinels, a submodule's
-/// commits out of line), since a change set may hold hundreds of thousands of them.
+/// commits out of line, review flags in one byte of padding), since a change set may hold
+/// hundreds of thousands of them.
 public struct FileChange: Hashable, Sendable {
     /// The new path (the old one for a deletion).
     public var path: RawPath
@@ -14,6 +15,7 @@ public struct FileChange: Hashable, Sendable {
     private var storedSimilarity: Int32
     private var storedStatus: ChangeStatus?
     private var storedBinary: Bool?
+    @usableFromInline var storedFlags: UInt8 = 0
     private var storedCommits: SubmoduleCommits?
 
     /// How it changed; `nil` for a bare path read from a list that carries no status.
@@ -52,6 +54,18 @@ public struct FileChange: Hashable, Sendable {
         set { storedNewMode = newValue?.rawValue ?? Self.noMode }
     }
 
+    /// Whether the file also has changes that are not staged (`--staged` only): the working
+    /// tree differs from the index the comparison reads.
+    public var partiallyStaged: Bool {
+        get { storedFlags & Self.partiallyStagedFlag != 0 }
+        set { storedFlags = newValue ? storedFlags | Self.partiallyStagedFlag : storedFlags & ~Self.partiallyStagedFlag }
+    }
+    /// Whether the file was marked viewed, and with the content it has now.
+    public var viewState: ViewState {
+        get { ViewState(rawValue: storedFlags >> Self.viewStateShift) ?? .notViewed }
+        set { storedFlags = storedFlags & Self.partiallyStagedFlag | newValue.rawValue << Self.viewStateShift }
+    }
+
     /// Whether either side is a submodule (a gitlink, mode `160000`).
     public var isSubmodule: Bool {
         storedOldMode & Self.typeBits == Self.gitlinkType || storedNewMode & Self.typeBits == Self.gitlinkType
@@ -68,10 +82,11 @@ public struct FileChange: Hashable, Sendable {
         set { storedCommits = SubmoduleCommits(old: oldCommit, new: newValue) }
     }
 
-    /// Whether the change shows something after its name: where it came from, or its modes.
+    /// Whether the change shows something after its name: where it came from, its modes, or
+    /// a review mark (partly staged, viewed).
     @inlinable
-    public var hasOriginOrModes: Bool {
-        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode
+    public var showsDetailsAfterName: Bool {
+        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode || storedFlags != 0
     }
 
     /// Stands for a missing count (counts are never negative).
@@ -79,6 +94,8 @@ public struct FileChange: Hashable, Sendable {
     private static let absent32 = Int32.min
     /// Stands for a missing mode (git modes fit in 16 bits).
     @usableFromInline static let noMode = UInt32.max
+    private static let partiallyStagedFlag: UInt8 = 1
+    private static let viewStateShift: UInt8 = 1
     private static let typeBits: UInt32 = 0o170000
     private static let gitlinkType: UInt32 = 0o160000
 

@@ -4,8 +4,15 @@ import TreeModel
 
 /// Parses arguments against ``OptionTable``.
 struct ArgumentParser {
-    /// Parses `arguments` (without the program name).
-    static func parse(_ arguments: [String]) throws -> Options {
+    /// Which options a subcommand accepts, and its name for refusing the others.
+    struct Restriction {
+        let keys: Set<OptionKey>
+        let command: String
+    }
+
+    /// Parses `arguments` (without the program name); with a `restriction`, an option it
+    /// does not list is an error.
+    static func parse(_ arguments: [String], restriction: Restriction? = nil) throws -> Options {
         var options = Options()
         var index = 0
         while index < arguments.count {
@@ -23,7 +30,7 @@ struct ArgumentParser {
                     throw UsageError("unknown option '--\(name)'" + suggestion(for: name))
                 }
                 let value = try value(for: spec, name: "--\(name)", attached: attached, arguments: arguments, index: &index)
-                try apply(spec, name: "--\(name)", value: value, to: &options)
+                try apply(spec, name: "--\(name)", value: value, to: &options, restriction: restriction)
             } else if argument.hasPrefix("-") && argument.count > 1 {
                 var rest = Substring(argument.dropFirst())
                 while let letter = rest.first {
@@ -32,12 +39,12 @@ struct ArgumentParser {
                         throw UsageError("unknown option '-\(letter)'" + suggestion(for: String(letter)))
                     }
                     if spec.value == .none {
-                        try apply(spec, name: "-\(letter)", value: nil, to: &options)
+                        try apply(spec, name: "-\(letter)", value: nil, to: &options, restriction: restriction)
                         continue
                     }
                     let attached = rest.isEmpty ? nil : String(rest)
                     let value = try value(for: spec, name: "-\(letter)", attached: attached, arguments: arguments, index: &index)
-                    try apply(spec, name: "-\(letter)", value: value, to: &options)
+                    try apply(spec, name: "-\(letter)", value: value, to: &options, restriction: restriction)
                     break
                 }
             } else {
@@ -67,7 +74,12 @@ struct ArgumentParser {
         }
     }
 
-    private static func apply(_ spec: OptionSpec, name: String, value: String?, to options: inout Options) throws {
+    private static func apply(
+        _ spec: OptionSpec, name: String, value: String?, to options: inout Options, restriction: Restriction?
+    ) throws {
+        if let restriction, !restriction.keys.contains(spec.key) {
+            throw UsageError("option '\(name)' does not apply to \(restriction.command)")
+        }
         if let value, !spec.choices.isEmpty, !spec.choices.contains(value) {
             throw UsageError("invalid value '\(value)' for \(name): expected one of \(spec.choices.joined(separator: ", "))"
                 + nearest(value, in: spec.choices).map { " (did you mean '\($0)'?)" }.orEmpty)
@@ -106,6 +118,7 @@ struct ArgumentParser {
             }
         case .noStat: options.countLines = false
         case .exitCode: options.exitCode = true
+        case .unviewed: options.hidesViewed = true
         case .flatten: options.flatten = true
         case .noFlatten: options.flatten = false
         case .stdin:

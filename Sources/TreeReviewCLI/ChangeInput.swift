@@ -1,6 +1,7 @@
 import Foundation
 import GitAdapter
 import Render
+import ReviewState
 import TreeModel
 
 /// Where the changes come from: a repository comparison, or a change list on stdin.
@@ -19,6 +20,8 @@ struct ChangeInput {
     var corePager: String? = nil
     /// Whether the changes are bare paths, which may not name a path both as a file and a directory.
     var isBarePaths = false
+    /// Under `--staged`, how many untracked files the commit leaves out.
+    var untrackedLeftOut: Int? = nil
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -46,12 +49,24 @@ struct ChangeInput {
         let config = try repository.readConfig(section: "treereview")
         var request = options.request
         request.pathspecBase = directory
+        let viewed = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read()
+        if !viewed.marks.isEmpty { request.newObjects = .paths(Set(viewed.marks.byPath.keys)) }
         let changeSet = try repository.changes(for: request, config: config)
         let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
-        return ChangeInput(changes: changeSet.changes, label: label, linesCounted: options.countLines,
-                           warnings: changeSet.warnings, trace: changeSet.trace, config: config.section,
-                           corePager: config.corePager)
+        return ChangeInput(changes: marked(changeSet, with: viewed.marks), label: label, linesCounted: options.countLines,
+                           warnings: (viewed.warning.map { [TerminalText.escaped($0)] } ?? []) + changeSet.warnings, trace: changeSet.trace,
+                           config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut)
+    }
+
+    /// The changes with their view state: viewed when marked with the new side they have now.
+    private static func marked(_ changeSet: ChangeSet, with marks: ViewedMarks) -> [FileChange] {
+        guard !marks.isEmpty else { return changeSet.changes }
+        var changes = changeSet.changes
+        for index in changes.indices {
+            changes[index].viewState = marks.state(of: changes[index].path, newObject: changeSet.newObjects[index])
+        }
+        return changes
     }
 
     private static func title(of changeSet: ChangeSet) -> String {

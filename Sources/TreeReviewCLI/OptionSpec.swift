@@ -27,7 +27,7 @@ struct OptionSpec: Sendable {
 
     /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
     var isRepositoryOnly: Bool {
-        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked].contains(key)
+        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed].contains(key)
     }
 
     /// Every long name it answers to.
@@ -54,5 +54,5 @@ enum OptionKey: Sendable, Hashable {
     case findRenames, noRenames, findCopies, findCopiesHarder
     case noStat, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
-    case paginate, noPager, directories, maxBytes
+    case paginate, noPager, unviewed, directories, maxBytes
 }

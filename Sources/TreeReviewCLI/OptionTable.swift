@@ -60,6 +60,8 @@ enum OptionTable {
         OptionSpec(key: .charset, long: "charset", short: nil, value: .required("charset"),
                    choices: Charset.allCases.map(\.rawValue),
                    help: "Tree drawing characters: unicode or ascii; by default ascii when the locale names a character set other than UTF-8. [treereview.charset]"),
+        OptionSpec(key: .unviewed, long: "unviewed", short: nil, value: .none,
+                   help: "Hide the files marked viewed (treereview viewed) that have not changed since."),
         OptionSpec(key: .noStat, long: "no-stat", short: nil, value: .none,
                    help: "Read no content and count no lines (faster); line counts are null in JSON."),
         OptionSpec(key: .exitCode, long: "exit-code", short: nil, value: .none,

@@ -6,6 +6,9 @@ extension Options {
                 throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
             }
             if let option = repositoryOnlyOption {
+                if option == "--unviewed" {
+                    throw UsageError("--unviewed does not apply to --stdin: viewed marks need the files' object ids")
+                }
                 let decided = option == "--no-untracked" ? "which files it lists" : "renames, copies and the rename limit"
                 throw UsageError("\(option) does not apply to --stdin: the change list already decided \(decided)")
             }

@@ -19,6 +19,8 @@ struct Options: Equatable {
     var renameLimit: Int?
     var countLines = true
     var exitCode = false
+    /// `--unviewed`: leave out the files marked viewed.
+    var hidesViewed = false
     var flatten: Bool?
     var sort: TreeOrder?
     var depth: Int?

@@ -60,20 +60,23 @@ struct Pager: Equatable {
 }
 
 extension Pager {
-    /// Writes `bytes` to standard output: through the pager ``choose(_:corePager:environment:isTerminal:)``
-    /// picks when `io` may start one, waiting for it to exit; else, or when it cannot be
-    /// started, straight. A pager that quits before the end raises ``BrokenPipe``.
+    /// Runs `produce` with a sink for standard output, whose bytes go through the pager
+    /// ``choose(_:corePager:environment:isTerminal:)`` picks when `io` may start one, started
+    /// with the first bytes written (none for empty output), and waited for at the end; else,
+    /// or when it cannot be started, straight to standard output. A pager that quits before
+    /// the end raises ``BrokenPipe``.
     static func write(
-        _ bytes: [UInt8], request: Request, corePager: String?, environment: [String: String], io: IO
+        request: Request, corePager: String?, environment: [String: String], io: IO,
+        _ produce: (ByteSink) throws -> Void
     ) throws {
-        guard io.canStartPager, !bytes.isEmpty,
-              let pager = choose(request, corePager: corePager, environment: environment, isTerminal: io.outputIsTerminal),
-              let process = try? PagerProcess.start(pager, environment: environment)
-        else {
-            try io.standardOutput.write(bytes)
-            return
+        let output = PagedOutput { () -> ByteSink in
+            guard io.canStartPager,
+                  let pager = choose(request, corePager: corePager, environment: environment, isTerminal: io.outputIsTerminal),
+                  let process = try? PagerProcess.start(pager, environment: environment)
+            else { return io.standardOutput }
+            return process
         }
-        defer { process.finish() }
-        try process.write(bytes)
+        defer { output.finish() }
+        try produce(output)
     }
 }

@@ -1,3 +1,5 @@
+import Render
+
 /// A word that, given as the first argument, runs a command other than a comparison
 /// (`treereview completion bash`). ``all`` is the one table that dispatch, the completion
 /// scripts and the man page read.
@@ -22,7 +24,7 @@ struct Subcommand: Sendable {
     let run: @Sendable (_ arguments: [String], _ environment: [String: String], _ io: IO) throws -> Int32
 
     /// Every subcommand, in the order help and the man page list them.
-    static let all: [Subcommand] = [.completion]
+    static let all: [Subcommand] = [.viewed, .unviewed, .completion]
 
     /// The subcommand called `name`, if there is one.
     static func named(_ name: String) -> Subcommand? {
@@ -47,7 +49,7 @@ struct Subcommand: Sendable {
             return 0
         } catch {
             let message = (error as? UsageError)?.message ?? "\(error)"
-            try? io.standardError.write(Array("treereview: \(message)\n".utf8))
+            try? io.standardError.write(Array("treereview: \(TerminalText.escaped(message))\n".utf8))
             return 2
         }
     }

@@ -48,9 +48,12 @@ public enum TreeReview {
                 prettyJSON: io.outputIsTerminal,
                 markdownMaxBytes: options.maxBytes ?? MarkdownRenderer.defaultMaxBytes,
                 directoryDepth: options.directoryDepth)
-            var output = largeBuffer(of: UInt8.self, capacity: report.view.listedCount * 96)
-            renderer(for: settings.format).render(report, options: renderOptions, into: &output)
-            try Pager.write(output, request: settings.paging, corePager: input.corePager, environment: environment, io: io)
+            let renderer = renderer(for: settings.format)
+            try Pager.write(request: settings.paging, corePager: input.corePager, environment: environment, io: io) { sink in
+                var output = RenderOutput(write: sink.write)
+                try renderer.render(report, options: renderOptions, to: &output)
+                try output.flush()
+            }
             for warning in input.warnings {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
@@ -71,12 +74,19 @@ public enum TreeReview {
 
     private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) throws -> Report {
         let tree: ChangeTree
-        if let paths = input.paths, options.statusFilter == nil {
+        var viewedProgress: ViewedProgress?
+        if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed {
             tree = ChangeTree(paths: paths, order: settings.sort)
         } else {
             var changes = input.paths?.changes ?? input.changes
             if let filter = options.statusFilter {
                 changes = changes.filter { filter.includes($0.status) }
+            }
+            if options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed }) {
+                viewedProgress = ViewedProgress(viewed: changes.count { $0.viewState == .viewed }, files: changes.count)
+            }
+            if options.hidesViewed {
+                changes = changes.filter { $0.viewState != .viewed }
             }
             tree = ChangeTree(changes: changes, order: settings.sort)
         }
@@ -85,7 +95,8 @@ public enum TreeReview {
         }
         let view = TreeView(changeTree: tree, flatten: settings.flatten, depth: options.depth,
                             query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide)
-        return Report(comparison: input.label, view: view, linesCounted: input.linesCounted)
+        return Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
+                      untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress)
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {

@@ -60,12 +60,12 @@ struct MarkdownByteLimitTests {
     }
 
     @Test func neverExceededOverManyLimits() throws {
-        let changes = Self.generatedChanges(count: 2500, seed: 7)
+        let changes = Self.generatedChanges(count: 1000, seed: 7)
         let fullSize = MarkdownRendererTests.render(ReportFixtures.report(changes)).count
-        #expect(fullSize > 100_000)
+        #expect(fullSize > 40_000)
         var random = SeededRandom(state: 11)
-        var limits = [4096, 4097, 5000, 8192, 16_384, 65_536, fullSize - 1, fullSize, fullSize + 1]
-        limits += (0..<12).map { _ in 4096 + Int(random.next() % UInt64(fullSize - 4096)) }
+        var limits = [4096, 4097, 8192, 16_384, fullSize - 1, fullSize, fullSize + 1]
+        limits += (0..<3).map { _ in 4096 + Int(random.next() % UInt64(fullSize - 4096)) }
         for maxBytes in limits {
             try Self.check(changes, maxBytes: maxBytes, fullSize: fullSize)
         }
@@ -76,7 +76,7 @@ struct MarkdownByteLimitTests {
         let fullSize = MarkdownRendererTests.render(ReportFixtures.report(changes)).count
         let shown = try RenderedMarkdown(parsing: MarkdownRendererTests.render(ReportFixtures.report(changes), maxBytes: fullSize - 1))
         let deepestDirectory = try #require(shown.tree.rows.filter(\.isDirectory).map(\.level).max())
-        #expect(shown.rolledUp.count == 1)
+        #expect(!shown.rolledUp.isEmpty && shown.rolledUp.count <= 3, "enough to make room for the note, no more")
         #expect(shown.rolledUp.allSatisfy { shown.tree.rows[$0].level == deepestDirectory })
     }
 

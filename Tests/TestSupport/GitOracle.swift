@@ -58,12 +58,15 @@ public enum GitOracle {
         return pieces
     }
 
-    /// The fields of a change the oracle knows: everything but the modes (and, for untracked
-    /// files, line counts, which git diff does not report).
+    /// The fields of a change the oracle knows: everything but the modes, the review flags
+    /// (partly staged, viewed) and, for untracked files, line counts, which git diff does not
+    /// report.
     public static func comparable(_ change: FileChange) -> FileChange {
         var copy = change
         copy.oldMode = nil
         copy.newMode = nil
+        copy.partiallyStaged = false
+        copy.viewState = .notViewed
         if copy.status == .untracked {
             copy.insertions = nil
             copy.deletions = nil

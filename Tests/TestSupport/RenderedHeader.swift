@@ -16,9 +16,33 @@ public struct RenderedHeader: Sendable, Equatable {
     public var counts: [String: Int]
     /// The query of a search that matched nothing.
     public var unmatchedQuery: String?
+    /// `x of y viewed`, when shown.
+    public var viewed: ViewedCount?
+    /// `N untracked files not staged`, when shown.
+    public var untrackedNotStaged: Int?
+
+    /// The figures of `x of y viewed`.
+    public struct ViewedCount: Sendable, Equatable {
+        public var viewed: Int
+        public var files: Int
+
+        public init(viewed: Int, files: Int) {
+            self.viewed = viewed
+            self.files = files
+        }
+    }
 
     /// Reads the header line `line`.
     public init(parsing line: String) throws {
+        var line = line
+        if let note = line.firstMatch(of: /(?: ·| -) (?<count>\d+) untracked files? not staged$/) {
+            untrackedNotStaged = Int(note.output.count)
+            line.removeSubrange(note.range)
+        }
+        if let note = line.firstMatch(of: /(?: ·| -) (?<viewed>\d+) of (?<files>\d+) viewed$/) {
+            viewed = ViewedCount(viewed: Int(note.output.viewed)!, files: Int(note.output.files)!)
+            line.removeSubrange(note.range)
+        }
         guard let match = line.wholeMatch(of: /(?<title>.*?) (?:·|-) (?<rest>\d+ files? changed.*|no changes|no changed file matches '.*')/) else {
             throw RenderedTreeError(line: 1, text: line, reason: "unreadable header")
         }

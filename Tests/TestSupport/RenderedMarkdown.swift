@@ -6,7 +6,7 @@ import TreeModel
 /// each top-level `<details>` block and the nested lists), as a ``RenderedTree`` so that a
 /// test compares what a reader sees with git's answer the way it does for the tree format.
 ///
-/// It reads the layout `Docs/Markdown.md` describes, takes names only from code spans and
+/// It reads the layout `Docs/CLI.md` (`--format`) describes, takes names only from code spans and
 /// `<code>` elements (undoing their entities and the terminal escaping), and fails on
 /// anything else: a node kind the format never makes, a `<details>` block that is not closed.
 public struct RenderedMarkdown: Sendable {

@@ -24,6 +24,8 @@ public struct RenderedTree: Sendable {
         public var similarity: Int?
         /// The `(mode … → …)` or `(file → symlink)` note, without parentheses.
         public var modeChange: String?
+        /// The review marks after the name: `also unstaged`, `viewed`, `changed since viewed`.
+        public var marks: [String] = []
         /// A collapsed directory's roll-up: its file count and its count per status letter.
         public var rollUp: (files: Int, statuses: [Character: Int])?
         /// The `+I` cell (nil when blank).
@@ -130,6 +132,10 @@ public struct RenderedTree: Sendable {
             return row
         }
         if icons { left = dropIcon(left) }
+        while let mark = left.firstMatch(of: /\ \((?<mark>also unstaged|viewed|changed since viewed)\)$/) {
+            row.marks.insert(String(mark.output.mark), at: 0)
+            left = left[..<mark.range.lowerBound]
+        }
         guard let file = left.wholeMatch(
             of: /(?<name>.+?)(?: (?:←|<-) (?<origin>.+?)(?: \((?<similarity>\d+)%\))?)?(?: \((?<mode>(?:mode )?[0-9a-z]+ (?:→|->) [0-9a-z]+)\))?/)
         else { throw fail("unreadable file row") }

@@ -88,7 +88,7 @@ struct CompletionTests {
         #expect(all.contains("v1.0") && all.contains("origin/topic"))
         #expect(try CompletionHarness.bash("treereview ", in: repo) == all + Subcommand.all.map(\.name))
         #expect(try CompletionHarness.bash("treereview fe", in: repo) == ["feature"])
-        #expect(try CompletionHarness.bash("treereview v", in: repo) == ["v1.0"])
+        #expect(try CompletionHarness.bash("treereview v", in: repo) == ["v1.0", "viewed"])
         #expect(try CompletionHarness.bash("treereview origin/", in: repo) == ["origin/topic"])
         #expect(try CompletionHarness.bash("treereview main..fe", in: repo) == ["main..feature"])
         #expect(try CompletionHarness.bash("treereview main...fe", in: repo) == ["main...feature"])
@@ -126,12 +126,10 @@ struct CompletionTests {
         #expect(try CompletionHarness.bash("treereview completion bash ", in: repo).isEmpty)
     }
 
-    /// A subcommand taking paths, as `viewed` will.
-    private let viewed = Subcommand(name: "viewed", usage: "<path>...", arguments: .paths, help: "Mark paths as viewed.") { _, _, _ in 0 }
-
     @Test func everyShellCompletesPathsForASubcommandTakingPaths() throws {
         let repo = try CompletionHarness.repository()
-        let subcommands = Subcommand.all + [viewed]
+        let subcommands = Subcommand.all
+        #expect(Subcommand.named("viewed")?.arguments == .paths && Subcommand.named("unviewed")?.arguments == .paths)
         #expect(try CompletionHarness.bash("treereview vi", in: repo, subcommands: subcommands) == ["viewed"])
         #expect(try CompletionHarness.bash("treereview viewed Sou", in: repo, subcommands: subcommands) == ["Sources"])
         #expect(try CompletionHarness.bash("treereview viewed README.md Sources/App/Mo", in: repo, subcommands: subcommands)

@@ -48,6 +48,9 @@ struct JSONSchemaTests {
         Run(fixture: "worktree", arguments: ["--no-untracked", "--no-stat"]),
         Run(fixture: "worktree", arguments: ["--status", "?"], shows: [#""binary":null"#]),
         Run(fixture: "worktree", arguments: ["--staged"], shows: [#""mode":"staged""#]),
+        Run(fixture: "partly-staged", arguments: ["--staged"],
+            shows: [#""untrackedNotStaged":4,"#, #""icon":"lang-c","partiallyStaged":true}"#]),
+        Run(fixture: "partly-staged", arguments: ["--staged", "--no-untracked", "--", "lib"], shows: [#""files":2,"#]),
         Run(fixture: "conflicts", arguments: ["--staged"],
             shows: [#""status":"unmerged","insertions":0,"deletions":0,"binary":false,"oldMode":"100644","newMode":null"#,
                     #""status":"unmerged","insertions":0,"deletions":0,"binary":false,"oldMode":null,"newMode":null"#]),
@@ -125,6 +128,12 @@ struct JSONSchemaTests {
         ("a submodule mode without the submodule's commits", "/files/0/newMode: "),
         ("line counts on an unmerged file", "/files/4/insertions: 2 is not one of [0, None]"),
         ("a new side for an unmerged file", "/files/4/newMode: "),
+        ("a file both viewed and changed since", "/files/1: "),
+        ("viewed given as false", "/files/1/viewed: "),
+        ("a partly staged file outside --staged", "/files/1/partiallyStaged: False schema does not allow"),
+        ("untracked files counted outside --staged", "/untrackedNotStaged: False schema does not allow"),
+        ("a partly staged unmerged file", "/files/4/status: "),
+        ("a viewed mark on stdin", "/files/1/viewed: False schema does not allow"),
     ])
     func brokenDocumentIsRejected(change: String, error: String) throws {
         var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.sample)) as? [String: Any])
@@ -132,6 +141,41 @@ struct JSONSchemaTests {
         let broken = try JSONSerialization.data(withJSONObject: document)
         let errors = try SchemaValidator.errors(Array(broken))
         #expect(errors.contains { $0.hasPrefix(error) }, "\(errors)")
+    }
+
+    /// Viewed marks in a repository of its own: a viewed file, one changed since, and the
+    /// staged overview's fields, all valid; and the same files without marks carry none.
+    @Test func viewedMarksValidate() throws {
+        let repo = try Fixtures.fresh("partly-staged")
+        #expect(CLIRunner.run(["viewed", "lib", "gone.txt"], in: repo).status == 0)
+        #expect(CLIRunner.run(["viewed", "--staged", "--", "added.txt"], in: repo).status == 0)
+        try "edited again\n".write(toFile: repo + "/lib/only-staged.c", atomically: true, encoding: .utf8)
+        for arguments in [[], ["--staged"], ["--unviewed"], ["--staged", "--unviewed"]] {
+            let outcome = CLIRunner.run(["--format", "json"] + arguments, in: repo)
+            try #require(outcome.status == 0, "\(outcome.error)")
+            #expect(try SchemaValidator.errors(outcome.output) == [], "\(arguments)")
+            try Self.expectTreeMatchesFiles(outcome.output)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output)) as? [String: Any])
+            let files = try #require(document["files"] as? [[String: Any]])
+            func flag(_ path: String, _ key: String) -> Bool? {
+                files.first { $0["path"] as? String == path }.map { $0[key] as? Bool ?? false }
+            }
+            switch arguments {
+            case []:
+                #expect(flag("lib/both.c", "viewed") == true && flag("gone.txt", "viewed") == true)
+                #expect(flag("lib/only-staged.c", "changedSinceViewed") == true && flag("lib/only-staged.c", "viewed") == false)
+                #expect(flag("added.txt", "changedSinceViewed") == true, "marked with its staged content")
+                #expect(flag("unstaged.c", "viewed") == false && flag("unstaged.c", "changedSinceViewed") == false)
+                #expect(document["untrackedNotStaged"] == nil)
+            case ["--staged"]:
+                #expect(flag("added.txt", "viewed") == true && flag("added.txt", "partiallyStaged") == true)
+                #expect(flag("lib/both.c", "changedSinceViewed") == true, "the working tree's content was marked")
+                #expect(document["untrackedNotStaged"] as? Int == 4)
+            default:
+                #expect(files.allSatisfy { $0["viewed"] == nil })
+                #expect(files.contains { $0["changedSinceViewed"] as? Bool == true })
+            }
+        }
     }
 
     @Test func theSampleItselfValidates() throws {
@@ -195,6 +239,19 @@ struct JSONSchemaTests {
         case "a submodule mode without the submodule's commits": files[0]["newMode"] = "160000"
         case "line counts on an unmerged file": files[4]["insertions"] = 2
         case "a new side for an unmerged file": files[4]["newMode"] = "100644"
+        case "a file both viewed and changed since":
+            files[1]["viewed"] = true
+            files[1]["changedSinceViewed"] = true
+        case "viewed given as false": files[1]["viewed"] = false
+        case "a partly staged file outside --staged": files[1]["partiallyStaged"] = true
+        case "untracked files counted outside --staged": document["untrackedNotStaged"] = 2
+        case "a partly staged unmerged file":
+            comparison["mode"] = "staged"
+            comparison["new"] = NSNull()
+            files[4]["partiallyStaged"] = true
+        case "a viewed mark on stdin":
+            comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull()]
+            files[1]["viewed"] = true
         case "an old id for stdin":
             comparison["mode"] = "stdin"
             comparison["spec"] = "stdin"

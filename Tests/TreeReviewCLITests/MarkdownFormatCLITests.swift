@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TestSupport
+import TreeModel
+
+/// `--format markdown` and `--max-bytes` from the command line, read back through
+/// `cmark-gfm` (``RenderedMarkdown``) and compared with git's answer.
+struct MarkdownFormatCLITests {
+    @Test func aComparisonReadsBackAsGitsChanges() throws {
+        let repository = try Fixtures.repository("branches")
+        let outcome = CLIRunner.run(["--format", "markdown", "main...feature"], in: repository)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let shown = try RenderedMarkdown(parsing: outcome.output)
+        let changes = try GitOracle.changes(in: repository, ["-M", "main...feature"])
+        #expect(shown.title == "main...feature")
+        #expect(shown.tree.differences(from: changes) == [])
+        #expect(shown.tree.headerDifferences(from: changes) == [])
+        #expect(shown.tree.files.count == changes.count)
+    }
+
+    @Test func theConfigCanChooseIt() throws {
+        let repository = try Fixtures.fresh("branches")
+        try Shell.git(["config", "treereview.format", "markdown"], in: repository)
+        let outcome = CLIRunner.run(["main...feature"], in: repository)
+        #expect(outcome.text.hasPrefix("### `main...feature` · "))
+    }
+
+    /// Limits from the smallest to one byte short of the whole report.
+    @Test(arguments: [0, 1, 2, 3])
+    func aByteLimitIsKeptAndEveryTopLevelDirectoryCounted(step: Int) throws {
+        let repository = try Fixtures.repository("markdown-wide")
+        let whole = CLIRunner.run(["--format", "markdown", "HEAD~1..HEAD"], in: repository).output.count
+        #expect(whole > 3 * 4096)
+        let maxBytes = [4096, 8192, whole / 2, whole - 1][step]
+        let outcome = CLIRunner.run(["--format", "markdown", "--max-bytes", String(maxBytes), "HEAD~1..HEAD"], in: repository)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output.count <= maxBytes)
+        let shown = try RenderedMarkdown(parsing: outcome.output)
+        let changes = try GitOracle.changes(in: repository, ["-M", "HEAD~1..HEAD"])
+        #expect(shown.tree.headerDifferences(from: changes) == [])
+        #expect(shown.tree.differences(from: changes) == [])
+        let note = try #require(shown.note)
+        #expect(note.hasSuffix("to fit \(maxBytes.formatted()) bytes (--max-bytes)."), "\(note)")
+        for top in ["app", "lib", "docs"] {
+            let row = try #require(shown.tree.rows.first { $0.level == 0 && $0.path.description == top })
+            let count = changes.filter { $0.path.description.hasPrefix(top + "/") }.count
+            let said = try #require(row.text.firstMatch(of: /\ · (\d+) files?/).flatMap { Int($0.output.1) })
+            #expect(said == count, "\(top): \(row.text)")
+        }
+    }
+
+    @Test func theDefaultLimitLeavesASmallChangeWhole() throws {
+        let repository = try Fixtures.repository("markdown-wide")
+        let outcome = CLIRunner.run(["--format", "markdown", "HEAD~1..HEAD"], in: repository)
+        let shown = try RenderedMarkdown(parsing: outcome.output)
+        #expect(shown.note == nil && shown.rolledUp.isEmpty)
+        #expect(shown.tree.files.count == (try GitOracle.changes(in: repository, ["-M", "HEAD~1..HEAD"])).count)
+    }
+}
