@@ -22,12 +22,20 @@ public enum Fixtures {
         try build(name)
     }
 
-    /// A new empty temporary directory.
+    /// A new empty temporary directory, inside one directory per test process that is
+    /// removed when the process exits.
     public static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "treereview-tests-" + UUID().uuidString
+        let path = processDirectory + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    /// The directory that holds every temporary directory of this test process.
+    private static let processDirectory: String = {
+        let path = NSTemporaryDirectory() + "treereview-tests-" + UUID().uuidString
+        atexit { try? FileManager.default.removeItem(atPath: Fixtures.processDirectory) }
+        return path
+    }()
 
     private static func build(_ name: String) throws -> String {
         let target = try temporaryDirectory() + "/" + name

@@ -12,9 +12,7 @@ import Foundation
 public enum TestEnvironment {
     /// An empty directory that stands in for the home and configuration directories.
     public static let home: String = {
-        let path = NSTemporaryDirectory() + "treereview-tests-home-" + UUID().uuidString
-        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
+        (try? Fixtures.temporaryDirectory()) ?? NSTemporaryDirectory()
     }()
 
     /// The variables that isolate git from everything but the repository's own configuration.

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `Docs/Architecture.md` is kept true: its module table names every module of
+/// `Package.swift` with exactly the modules it depends on, and each module's sources import
+/// exactly those (only `GitAdapter` reaches libgit2).
+@Suite struct ArchitectureTests {
+    static let root = Fixtures.directory + "/.."
+
+    /// The modules under `Sources/` and the modules each depends on, from `Package.swift`.
+    static let manifest: [String: Set<String>] = {
+        let text = (try? String(contentsOfFile: root + "/Package.swift", encoding: .utf8)) ?? ""
+        let pattern = /\.(?:target|executableTarget|systemLibrary)\(\s*name:\s*"([^"]+)"(?:,\s*dependencies:\s*\[([^\]]*)\])?(?:,\s*path:\s*"([^"]+)")?/
+        var modules: [String: Set<String>] = [:]
+        for match in text.matches(of: pattern) where match.output.3 == nil {
+            let dependencies = (match.output.2 ?? "").matches(of: /"([^"]+)"/).map { String($0.output.1) }
+            modules[String(match.output.1)] = Set(dependencies)
+        }
+        return modules
+    }()
+
+    /// The module table of `Docs/Architecture.md`: module → the modules named in its
+    /// "imports" column.
+    static let documented: [String: Set<String>] = {
+        let text = (try? String(contentsOfFile: root + "/Docs/Architecture.md", encoding: .utf8)) ?? ""
+        var rows: [String: Set<String>] = [:]
+        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4, let module = cells[1].firstMatch(of: /^`([^`]+)`$/)?.output.1 else { continue }
+            let named = cells[2].matches(of: /`([^`]+)`/).map { String($0.output.1) }
+            rows[String(module)] = Set(named)
+        }
+        return rows
+    }()
+
+    @Test func theManifestIsRead() {
+        #expect(Self.manifest.count >= 10)
+        #expect(Self.manifest["GitAdapter"] == ["CLibGit2", "TreeModel"])
+    }
+
+    @Test func everyModuleIsInTheTableWithItsDependencies() {
+        let modules = Set(Self.manifest.keys)
+        #expect(Set(Self.documented.keys) == modules)
+        for (module, dependencies) in Self.manifest {
+            #expect(Self.documented[module].map { $0.intersection(modules) } == dependencies, "\(module)")
+        }
+    }
+
+    @Test func sourcesImportExactlyTheirDependencies() throws {
+        let modules = Set(Self.manifest.keys)
+        for (module, dependencies) in Self.manifest where module != "CLibGit2" {
+            let directory = Self.root + "/Sources/" + module
+            var imported: Set<String> = []
+            let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty, "\(module)")
+            for file in files {
+                let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+                for match in text.matches(of: /(?m)^(?:@\w+\s+)?(?:(?:public|internal|package)\s+)?import\s+(\w+)/) {
+                    imported.insert(String(match.output.1))
+                }
+            }
+            #expect(imported.intersection(modules) == dependencies, "\(module)")
+        }
+    }
+}
