@@ -1,8 +1,8 @@
 /// The owner forms GitHub accepts in a CODEOWNERS file: `@user`, `@org/team`, or an email
 /// address. Whether the account exists is GitHub's business, not a syntax question.
-enum OwnerSyntax {
+public enum OwnerSyntax {
     /// Whether `token` is a well-formed owner.
-    static func isValid(_ token: [UInt8]) -> Bool {
+    public static func isValid(_ token: [UInt8]) -> Bool {
         guard let first = token.first else { return false }
         if first == UInt8(ascii: "@") { return isHandle(token.dropFirst()) }
         return isEmail(token)

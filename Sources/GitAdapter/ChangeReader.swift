@@ -110,9 +110,11 @@ extension Repository {
         }
         Self.sortByPath(&changes, with: &newObjects)
         trace.mark("sorted")
+        var newTree: ObjectID?
+        if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
-                         untrackedLeftOut: untrackedLeftOut)
+                         untrackedLeftOut: untrackedLeftOut, newTree: newTree)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.

@@ -26,4 +26,6 @@ public struct ChangeSet: Sendable {
     /// `git ls-files --others --exclude-standard` counts them against the index read (limited
     /// by the pathspec); `nil` for other comparisons and when untracked files are not listed.
     public var untrackedLeftOut: Int? = nil
+    /// The new side's tree, for commit comparisons (annotations are read as of it).
+    var newTree: ObjectID? = nil
 }

@@ -29,7 +29,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.key(literal: "comparison")
         json.writeComparison(report.comparison)
         json.key(literal: "summary")
-        json.writeSummary(report.view.total, linesCounted: report.linesCounted)
+        let annotations = report.annotations
+        json.writeSummary(report.view.total, linesCounted: report.linesCounted,
+                          leftOut: annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles())
         if let untracked = report.untrackedLeftOut {
             json.field("untrackedNotStaged", untracked)
         }
@@ -46,7 +48,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             let change = changeTree.change(ofEntry: entry)
             if change.isSubmodule { json.field("kind", "submodule") }
             json.writeChangeFields(change, linesCounted: report.linesCounted,
-                                   icon: icons.icon(ofFile: changeTree.tree.nodeOfEntry[entry]).name)
+                                   icon: icons.icon(ofFile: changeTree.tree.nodeOfEntry[entry]).name,
+                                   kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
+                                   owners: annotations?.files.owners(ofEntry: entry))
             json.endObject()
             try json.flushIfFull(to: &output)
         }

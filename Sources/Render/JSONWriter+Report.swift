@@ -55,7 +55,8 @@ extension JSONWriter {
         endObject()
     }
 
-    mutating func writeSummary(_ summary: ChangeSummary, linesCounted: Bool) {
+    /// A summary; `leftOut`, the generated and vendored files it does not count.
+    mutating func writeSummary(_ summary: ChangeSummary, linesCounted: Bool, leftOut: LeftOutFiles = LeftOutFiles()) {
         beginObject()
         field("files", summary.files)
         field("added", summary.count(.added))
@@ -69,6 +70,8 @@ extension JSONWriter {
         field("binary", linesCounted ? summary.binary : nil)
         field("insertions", linesCounted ? summary.insertions : nil)
         field("deletions", linesCounted ? summary.deletions : nil)
+        field("excludedGenerated", leftOut.generated.files)
+        field("excludedVendored", leftOut.vendored.files)
         endObject()
     }
 
@@ -85,8 +88,10 @@ extension JSONWriter {
     }
 
     /// The fields of a `files` entry, in schema order, without the braces (and without `kind`,
-    /// which comes first in an entry and a node alike).
-    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: String) {
+    /// which comes first in an entry and a node alike); `kinds` and `owners` are the file's
+    /// annotations (`owners` `nil` when no CODEOWNERS file was read).
+    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: String,
+                                    kinds: FileAnnotations.Kinds = [], owners: [String]? = nil) {
         pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
             pathField("oldPath", "oldPathBytes", oldPath.bytes)
@@ -113,5 +118,16 @@ extension JSONWriter {
         case .viewed: field("viewed", true)
         case .changedSinceViewed: field("changedSinceViewed", true)
         }
+        if kinds.contains(.generated) { field("generated", true) }
+        if kinds.contains(.vendored) { field("vendored", true) }
+        if let owners { writeOwners(owners) }
+    }
+
+    /// `"owners": [...]`.
+    mutating func writeOwners(_ owners: [String]) {
+        key(literal: "owners")
+        beginArray()
+        for owner in owners { string(owner) }
+        endArray()
     }
 }

@@ -9,6 +9,7 @@ extension JSONWriter {
         let view = report.view
         let changeTree = view.changeTree
         let nodes = changeTree.tree.nodes
+        let annotations = report.annotations
         var path: [UInt8] = []
         /// The path length to return to when each open directory is done, outermost first.
         var open: [Int] = []
@@ -20,7 +21,8 @@ extension JSONWriter {
             if let change = changeTree.change(at: row.node) {
                 field("kind", change.isSubmodule ? "submodule" : "file")
                 field("name", String(decoding: nodes[row.node].name, as: UTF8.self))
-                writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.icon(ofFile: row.node).name)
+                writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.icon(ofFile: row.node).name,
+                                  kinds: annotations?.kinds(ofFile: row.node) ?? [], owners: annotations?.owners(ofFile: row.node))
                 endObject()
                 return
             }
@@ -40,7 +42,9 @@ extension JSONWriter {
             }
             endArray()
             key(literal: "summary")
-            writeSummary(view.summaries[row.node], linesCounted: report.linesCounted)
+            writeSummary(view.summaries[row.node], linesCounted: report.linesCounted,
+                         leftOut: annotations?.leftOut(below: row.node) ?? LeftOutFiles())
+            if let owners = annotations?.owners(ofDirectory: row.node) { writeOwners(owners.owners) }
             key(literal: "children")
             beginArray()
             open.append(restore)

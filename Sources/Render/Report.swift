@@ -12,14 +12,17 @@ public struct Report: Sendable {
     public var untrackedLeftOut: Int?
     /// How many of the comparison's files are viewed, when viewed marks are in use.
     public var viewedProgress: ViewedProgress?
+    /// Generated and vendored files, owners; `nil` when none were read (`--stdin`).
+    public var annotations: ReportAnnotations?
 
     public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
-                viewedProgress: ViewedProgress? = nil) {
+                viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil) {
         self.comparison = comparison
         self.view = view
         self.linesCounted = linesCounted
         self.untrackedLeftOut = untrackedLeftOut
         self.viewedProgress = viewedProgress
+        self.annotations = annotations
     }
 
     /// A report showing every change of `tree`, fully expanded.

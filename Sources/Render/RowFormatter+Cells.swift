@@ -53,7 +53,7 @@ extension RowFormatter {
     mutating func appendDirectoryCell(nameWidth: Int, summary: ChangeSummary, isExpanded: Bool, isMatch: Bool,
                                       usedWidth: Int, budget: Int?, to output: inout [UInt8]) -> Int {
         suffix.removeAll(keepingCapacity: true)
-        let suffixWidth = isExpanded ? 0 : appendCollapsedSummary(summary)
+        let suffixWidth = (isExpanded ? 0 : appendCollapsedSummary(summary)) + appendNote()
         let icon = isExpanded ? folderIcons.open : folderIcons.closed
         output.append(contentsOf: icon.bytes)
         let style = isMatch && color ? Style.match : Style.directory(summary)
@@ -95,7 +95,7 @@ extension RowFormatter {
             width += icon.width
         }
         let style: Style? = isMatch && color ? .match : nil
-        let plain = !(change?.pointee.showsDetailsAfterName ?? false)
+        let plain = !(change?.pointee.showsDetailsAfterName ?? false) && note.isEmpty
         if style == nil && budget == nil && plain {
             // Nothing to shorten, style or add: the escaped name goes straight into the output.
             return width + TerminalText.append(fileName, to: &output)
@@ -113,6 +113,7 @@ extension RowFormatter {
             suffixWidth += SubmoduleLabel.append(change, glyphs: glyphs, to: &suffix)
             suffixWidth += appendReviewMarks(of: change)
         }
+        suffixWidth += appendNote()
         return width + appendName(style: style, nameWidth: nameWidth, suffixWidth: suffixWidth,
                                   usedWidth: usedWidth + width, budget: budget, to: &output)
     }
@@ -172,7 +173,7 @@ extension RowFormatter {
 
     /// Appends ``name``, then ``suffix`` (dimmed). When the line would pass the budget, the
     /// name and then the suffix are shortened in the middle: the name keeps at least half the room.
-    private mutating func appendName(style: Style?, nameWidth: Int, suffixWidth: Int, usedWidth: Int, budget: Int?,
+    mutating func appendName(style: Style?, nameWidth: Int, suffixWidth: Int, usedWidth: Int, budget: Int?,
                                      to output: inout [UInt8]) -> Int {
         var nameWidth = nameWidth
         var suffixWidth = suffixWidth

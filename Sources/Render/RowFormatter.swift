@@ -22,6 +22,12 @@ public struct RowFormatter {
     var name: [UInt8] = []
     /// What follows the name: rename origin, mode change or roll-up.
     var suffix: [UInt8] = []
+    /// What the annotations add after the suffix of the row being formatted (generated or
+    /// vendored marks, owners), and its display width; empty when nothing.
+    var note: [UInt8] = []
+    var noteWidth = 0
+    /// The view's annotations, when the rows show them.
+    let annotations: ReportAnnotations?
     /// The guides the prefixes below were drawn for.
     private var prefixGuides = AncestorGuides()
     private var branchPrefix: [UInt8]
@@ -31,8 +37,8 @@ public struct RowFormatter {
     /// The view whose rows ``append(_:budget:to:)`` formats (an empty one when rows are
     /// formatted from their parts), its tree, and its changes as given (nothing for a path
     /// list, whose files carry no status).
-    private let view: TreeView
-    private let tree: FileTree
+    let view: TreeView
+    let tree: FileTree
     private let changes: [FileChange]
     private let statusless: Bool
     /// The view's file icons (when icons are drawn) and, by icon number, their drawings.
@@ -52,7 +58,10 @@ public struct RowFormatter {
     }
 
     /// A formatter of the rows of `view`; each file's icon is resolved once, on first use.
-    public init(view: TreeView, options: RenderOptions, linesCounted: Bool) {
+    /// With `annotations`, rows show owners (``ReportAnnotations/showsOwners``) and marks
+    /// on generated and vendored files counted like others.
+    public init(view: TreeView, options: RenderOptions, linesCounted: Bool, annotations: ReportAnnotations? = nil) {
+        self.annotations = annotations.flatMap { $0.showsOwners || ($0.includesGenerated && $0.files.hasKinds) ? $0 : nil }
         let glyphs = Glyphs(options.charset)
         self.glyphs = glyphs
         self.color = options.color
@@ -89,6 +98,7 @@ public struct RowFormatter {
         if slot.entry >= 0 {
             let entry = Int(slot.entry)
             let icon = drawsFileIcons ? drawnIcon(ofFile: row.node) : nil
+            if annotations != nil { prepareNote(forFile: row.node) }
             let nameStart = Int(slot.nameStart)
             let nameRange = nameStart..<(nameStart + Int(slot.nameCount))
             if statusless {
@@ -116,6 +126,7 @@ public struct RowFormatter {
             if node == row.node { break }
             node = view.projection.next(inChain: node)
         }
+        if annotations != nil { prepareNote(forDirectory: row.node) }
         width += appendDirectoryCell(nameWidth: nameWidth, summary: summary, isExpanded: row.isExpanded,
                                      isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
         return FormattedRow(width: width, stat: stat(ofDirectory: summary))

@@ -2,11 +2,20 @@ import TreeModel
 
 extension TreeRenderer {
     /// The header line: `<title> · N files changed, +I −D (4 added, 1 renamed, 2 binary)`,
-    /// or `<title> · no changes`.
+    /// or `<title> · no changes`; then, when generated or vendored files are left out of
+    /// those counts, ` · 12 generated files not counted`.
     func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
         let total = report.view.total
         TerminalText.append(report.comparison.title, to: &output)
         output.append(contentsOf: glyphs.separator)
+        let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
+        if total.files == 0 && leftOut.files > 0 {
+            output.append("no changes counted")
+            appendNotes(report, glyphs: glyphs, to: &output)
+            appendLeftOut(leftOut, glyphs: glyphs, to: &output)
+            output.append("\n")
+            return
+        }
         guard total.files > 0 else {
             if let query = report.view.query {
                 output.append("no changed file matches '")
@@ -45,7 +54,16 @@ extension TreeRenderer {
         }
         if !first { output.append(")") }
         appendNotes(report, glyphs: glyphs, to: &output)
+        appendLeftOut(leftOut, glyphs: glyphs, to: &output)
         output.append("\n")
+    }
+
+    /// ` · 12 generated and 3 vendored files not counted`, or nothing when none is left out.
+    private func appendLeftOut(_ leftOut: LeftOutFiles, glyphs: Glyphs, to output: inout [UInt8]) {
+        guard leftOut.files > 0 else { return }
+        output.append(contentsOf: glyphs.separator)
+        output.append(contentsOf: leftOut.label.utf8)
+        output.append(" not counted")
     }
 
     /// ` · 3 of 12 viewed` when viewed marks are in use; ` · 4 untracked files not staged`

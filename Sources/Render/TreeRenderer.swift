@@ -25,19 +25,21 @@ public struct TreeRenderer: ReportRenderer, Sendable {
     public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         let glyphs = Glyphs(options.charset)
         appendHeader(report, color: options.color, glyphs: glyphs, to: &output.bytes)
-        guard report.view.total.files > 0 else { return }
-        var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted)
+        let folded = report.annotations?.foldedRows(of: report.view)
+        guard report.view.total.files > 0 || folded != nil else { return }
+        var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted,
+                                     annotations: report.annotations)
         guard report.linesCounted || options.width != nil else {
             // No row shows stats and nothing is shortened: each row goes straight to the output.
-            try report.view.forEachVisibleRow { row in
+            try Self.forEachRow(of: report.view, folded: folded) { row in
                 _ = formatter.append(row, budget: nil, to: &output.bytes)
                 output.bytes.append(UInt8(ascii: "\n"))
                 try output.flushIfFull()
             }
             return
         }
-        let (columns, budget) = Self.layOut(report.view, with: &formatter, width: options.width)
-        try report.view.forEachVisibleRow { row in
+        let (columns, budget) = Self.layOut(report.view, folded: folded, with: &formatter, width: options.width)
+        try Self.forEachRow(of: report.view, folded: folded) { row in
             let formatted = formatter.append(row, budget: budget, to: &output.bytes)
             formatter.appendStats(of: formatted, columns: columns, to: &output.bytes)
             output.bytes.append(UInt8(ascii: "\n"))
@@ -45,25 +47,36 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         }
     }
 
+    /// Calls `body` with each row shown: the view's rows, or `folded` when some files are
+    /// left out of the counts.
+    private static func forEachRow(of view: TreeView, folded: [AnnotatedRow]?,
+                                   _ body: (AnnotatedRow) throws -> Void) rethrows {
+        if let folded {
+            for row in folded { try body(row) }
+        } else {
+            try view.forEachVisibleRow { try body(AnnotatedRow(row: $0, kind: .view)) }
+        }
+    }
+
     /// Where the stats column starts, and the budget names are shortened to (`nil` when every
     /// row fits the `width`, or there is none): the rows are measured as formatted without a
     /// budget, then, if some row is too wide, as formatted with one.
-    private static func layOut(_ view: TreeView, with formatter: inout RowFormatter,
+    private static func layOut(_ view: TreeView, folded: [AnnotatedRow]?, with formatter: inout RowFormatter,
                                width: Int?) -> (columns: StatColumns, budget: Int?) {
         var scratch: [UInt8] = []
-        let measure = Self.measure(view, with: &formatter, budget: nil, scratch: &scratch)
+        let measure = Self.measure(view, folded: folded, with: &formatter, budget: nil, scratch: &scratch)
         guard let width else { return (measure.columns, nil) }
         let blockWidth = measure.columns.blockWidth
         let budget = width - (blockWidth > 0 ? blockWidth + 2 : 0)
         guard measure.widestRow > budget else { return (measure.columns, nil) }
-        return (Self.measure(view, with: &formatter, budget: budget, scratch: &scratch).columns, budget)
+        return (Self.measure(view, folded: folded, with: &formatter, budget: budget, scratch: &scratch).columns, budget)
     }
 
     /// The widths of every row's left part, formatted with `budget` into `scratch`, and of its stats.
-    private static func measure(_ view: TreeView, with formatter: inout RowFormatter, budget: Int?,
-                                scratch: inout [UInt8]) -> StatColumns.Measure {
+    private static func measure(_ view: TreeView, folded: [AnnotatedRow]?, with formatter: inout RowFormatter,
+                                budget: Int?, scratch: inout [UInt8]) -> StatColumns.Measure {
         var measure = StatColumns.Measure()
-        view.forEachVisibleRow { row in
+        forEachRow(of: view, folded: folded) { row in
             scratch.removeAll(keepingCapacity: true)
             measure.add(formatter.append(row, budget: budget, to: &scratch))
         }

@@ -31,9 +31,11 @@ public struct TreeView: Sendable {
     private let expanded: [Bool]
 
     /// What is shown of `changeTree` with these flattening, depth and search settings.
+    /// `counts`, when given, says which file nodes count in ``summaries`` (the others are
+    /// still listed and shown: generated files, left out of the totals).
     public init(
         changeTree: ChangeTree, flatten: Bool = true, depth: Int? = nil,
-        query: SearchQuery? = nil, searchMode: SearchMode = .hide
+        query: SearchQuery? = nil, searchMode: SearchMode = .hide, counts: (@Sendable (Int) -> Bool)? = nil
     ) {
         let tree = changeTree.tree
         self.changeTree = changeTree
@@ -45,12 +47,18 @@ public struct TreeView: Sendable {
 
         if let search, searchMode == .hide {
             let matches = search.matches
-            self.summaries = NodeSummaries(tree: tree, source: changeTree.source, includes: { matches[$0] })
+            let includes: @Sendable (Int) -> Bool
+            if let counts {
+                includes = { matches[$0] && counts($0) }
+            } else {
+                includes = { matches[$0] }
+            }
+            self.summaries = NodeSummaries(tree: tree, source: changeTree.source, includes: includes)
             let entries = tree.uniqueEntriesInByteOrder.filter { matches[tree.nodeOfEntry[$0]] }
             self.filteredEntries = entries
             self.filteredChanges = entries.map(changeTree.change(ofEntry:))
         } else {
-            self.summaries = changeTree.summaries
+            self.summaries = counts.map { NodeSummaries(tree: tree, source: changeTree.source, includes: $0) } ?? changeTree.summaries
             self.filteredEntries = nil
             self.filteredChanges = nil
         }

@@ -1,3 +1,4 @@
+import Annotations
 import GitAdapter
 import Render
 import TreeModel
@@ -138,6 +139,14 @@ struct ArgumentParser {
         case .status: options.statusFilter = try StatusFilter(value ?? "")
         case .icons: options.icons = value.flatMap(IconMode.init(rawValue:))
         case .charset: options.charset = value.flatMap(Charset.init(rawValue:))
+        case .includeGenerated: options.includeGenerated = true
+        case .owners: options.showOwners = true
+        case .owner:
+            let owner = value ?? ""
+            guard OwnerSyntax.isValid(Array(owner.utf8)) else {
+                throw UsageError("invalid owner '\(owner)' for \(name): expected @user, @org/team or an email address")
+            }
+            options.owners.append(owner)
         case .paginate: options.paginate = true
         case .noPager: options.paginate = false
         case .help: options.showHelp = true

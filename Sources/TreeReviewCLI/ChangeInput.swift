@@ -22,6 +22,9 @@ struct ChangeInput {
     var isBarePaths = false
     /// Under `--staged`, how many untracked files the commit leaves out.
     var untrackedLeftOut: Int? = nil
+    /// The repository compared and what the comparison found, for reading annotations
+    /// (none for stdin).
+    var comparison: (repository: Repository, changeSet: ChangeSet, config: RepositoryConfig)? = nil
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -56,7 +59,8 @@ struct ChangeInput {
                                     new: changeSet.newID, title: title(of: changeSet))
         return ChangeInput(changes: marked(changeSet, with: viewed.marks), label: label, linesCounted: options.countLines,
                            warnings: (viewed.warning.map { [TerminalText.escaped($0)] } ?? []) + changeSet.warnings, trace: changeSet.trace,
-                           config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut)
+                           config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut,
+                           comparison: (repository, changeSet, config))
     }
 
     /// The changes with their view state: viewed when marked with the new side they have now.

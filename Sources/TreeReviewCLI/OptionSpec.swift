@@ -27,7 +27,8 @@ struct OptionSpec: Sendable {
 
     /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
     var isRepositoryOnly: Bool {
-        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed].contains(key)
+        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed,
+         .includeGenerated, .owners, .owner].contains(key)
     }
 
     /// Every long name it answers to.
@@ -55,4 +56,5 @@ enum OptionKey: Sendable, Hashable {
     case noStat, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
     case paginate, noPager, unviewed, directories, maxBytes
+    case includeGenerated, owners, owner
 }

@@ -5,6 +5,9 @@ extension Options {
             if !revisions.isEmpty || staged {
                 throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
             }
+            if let option = repositoryOnlyOption, ["--include-generated", "--owners", "--owner"].contains(option) {
+                throw UsageError("\(option) does not apply to --stdin: generated files and owners are read from a repository's compared side")
+            }
             if let option = repositoryOnlyOption {
                 if option == "--unviewed" {
                     throw UsageError("--unviewed does not apply to --stdin: viewed marks need the files' object ids")

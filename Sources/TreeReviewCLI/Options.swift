@@ -27,6 +27,12 @@ struct Options: Equatable {
     var search: String?
     var searchMode: SearchMode?
     var statusFilter: StatusFilter?
+    /// `--include-generated`: generated and vendored files count like the others.
+    var includeGenerated = false
+    /// `--owners`: the tree shows owners.
+    var showOwners = false
+    /// `--owner`: the owners whose files are kept, as given; empty keeps every file.
+    var owners: [String] = []
     var icons: IconMode?
     var charset: Charset?
     var stdin = false

@@ -31,13 +31,17 @@ public enum TreeReview {
                 return 0
             }
             let input = try ChangeInput.read(options, environment: environment, io: io)
+            let settings = try Settings.resolve(options, config: input.config, environment: environment)
+            let plan = AnnotationPlan(options: options, format: settings.format)
+            let annotations = try plan.read(input)
             if environment["TREEREVIEW_TRACE"] != nil {
-                for mark in input.trace {
-                    try? io.standardError.write(Array("trace \(String(format: "%.3f", mark.seconds)) s: \(mark.phase)\n".utf8))
+                let last = input.trace.last?.seconds ?? 0
+                let marks = input.trace.map { ($0.seconds, $0.phase) } + (annotations?.trace ?? []).map { (last + $0.seconds, $0.phase) }
+                for (seconds, phase) in marks {
+                    try? io.standardError.write(Array("trace \(String(format: "%.3f", seconds)) s: \(phase)\n".utf8))
                 }
             }
-            let settings = try Settings.resolve(options, config: input.config, environment: environment)
-            let report = try makeReport(input, options: options, settings: settings)
+            let report = try makeReport(input, annotations: annotations?.files, plan: plan, options: options, settings: settings)
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
                 nulTerminated: options.nulTerminated,
@@ -54,7 +58,7 @@ public enum TreeReview {
                 try renderer.render(report, options: renderOptions, to: &output)
                 try output.flush()
             }
-            for warning in input.warnings {
+            for warning in input.warnings + plan.warnings(annotations) {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
             return options.exitCode && report.view.listedCount > 0 ? 1 : 0
@@ -72,21 +76,24 @@ public enum TreeReview {
         }
     }
 
-    private static func makeReport(_ input: ChangeInput, options: Options, settings: Settings) throws -> Report {
+    private static func makeReport(_ input: ChangeInput, annotations: FileAnnotations?, plan: AnnotationPlan,
+                                   options: Options, settings: Settings) throws -> Report {
         let tree: ChangeTree
+        var files = annotations
         var viewedProgress: ViewedProgress?
         if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed {
             tree = ChangeTree(paths: paths, order: settings.sort)
         } else {
-            var changes = input.paths?.changes ?? input.changes
-            if let filter = options.statusFilter {
-                changes = changes.filter { filter.includes($0.status) }
-            }
+            let kept = plan.filter(input.paths?.changes ?? input.changes, files, status: options.statusFilter)
+            var changes = kept.changes
+            files = kept.files
             if options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed }) {
                 viewedProgress = ViewedProgress(viewed: changes.count { $0.viewState == .viewed }, files: changes.count)
             }
             if options.hidesViewed {
-                changes = changes.filter { $0.viewState != .viewed }
+                let shown = changes.indices.filter { changes[$0].viewState != .viewed }
+                changes = shown.map { changes[$0] }
+                files = files?.selecting(shown)
             }
             tree = ChangeTree(changes: changes, order: settings.sort)
         }
@@ -94,9 +101,11 @@ public enum TreeReview {
             throw UsageError("stdin: " + TreePathError.fileAndDirectory(RawPath(bytes: clash)).description)
         }
         let view = TreeView(changeTree: tree, flatten: settings.flatten, depth: options.depth,
-                            query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide)
+                            query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide,
+                            counts: plan.includesGenerated ? nil : files?.countedFiles(in: tree.tree))
         return Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
-                      untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress)
+                      untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress,
+                      annotations: plan.reportAnnotations(files, view: view))
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {

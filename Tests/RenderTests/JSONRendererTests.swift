@@ -57,7 +57,9 @@ import TreeModel
                 "unmerged": 0,
                 "binary": 0,
                 "insertions": 3,
-                "deletions": 1
+                "deletions": 1,
+                "excludedGenerated": 0,
+                "excludedVendored": 0
               },
               "files": [
                 {

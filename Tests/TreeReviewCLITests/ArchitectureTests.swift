@@ -36,7 +36,7 @@ import TestSupport
 
     @Test func theManifestIsRead() {
         #expect(Self.manifest.count >= 10)
-        #expect(Self.manifest["GitAdapter"] == ["CLibGit2", "TreeModel"])
+        #expect(Self.manifest["GitAdapter"] == ["CLibGit2", "TreeModel", "Annotations"])
     }
 
     @Test func everyModuleIsInTheTableWithItsDependencies() {

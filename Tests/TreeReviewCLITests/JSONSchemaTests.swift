@@ -80,6 +80,14 @@ struct JSONSchemaTests {
             shows: [#""oldPathBytes":"b2xk/w==""#, #""pathBytes":"ZGly/i8=""#]),
         Run(fixture: "branches", arguments: ["--stdin", "-z"], input: .bytes(Array("a/b\0".utf8) + [0x63, 0xE9, 0x2F, 0x64, 0]),
             shows: [#""pathBytes":""#]),
+        Run(fixture: "annotations", arguments: ["main..feature"],
+            shows: [#""generated":true,"vendored":true,"owners":["@root-owner"]"#, #""owners":[]"#, #""excludedGenerated":3,"excludedVendored":1"#]),
+        Run(fixture: "annotations", arguments: ["--include-generated", "feature..main"],
+            shows: [#""vendored":true,"owners":["@docs-owner"]"#, #""excludedGenerated":0,"excludedVendored":0"#]),
+        Run(fixture: "annotations", arguments: ["--staged"], shows: [#""generated":true,"owners":["@staged-owner"]"#]),
+        Run(fixture: "annotations", arguments: [], shows: [#""owners":["@Worktree-Src"]"#]),
+        Run(fixture: "annotations", arguments: ["--owner", "@org/src-team", "--search", "gen", "main..feature"],
+            shows: [#""files":2,"#]),
     ]
 
     @Test(arguments: runs)
@@ -134,6 +142,11 @@ struct JSONSchemaTests {
         ("untracked files counted outside --staged", "/untrackedNotStaged: False schema does not allow"),
         ("a partly staged unmerged file", "/files/4/status: "),
         ("a viewed mark on stdin", "/files/1/viewed: False schema does not allow"),
+        ("a missing excluded count", "/summary: 'excludedGenerated' is a required property"),
+        ("a generated flag that is false", "/files/1/generated: True was expected"),
+        ("an owner that is no owner", "/files/0/owners/0: "),
+        ("an owner on a file from stdin", "/files/1/owners: False schema does not allow"),
+        ("a directory's owners twice", "/tree/2: "),
     ])
     func brokenDocumentIsRejected(change: String, error: String) throws {
         var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.sample)) as? [String: Any])
@@ -190,10 +203,10 @@ struct JSONSchemaTests {
         {"schemaVersion":1,"comparison":{"mode":"commits","spec":"a..b",\
         "old":"c4b7fd8c7a7ac10177d31342b1fb93be34e55d93","new":"a7ad73cedd40a213de874fe87c7e5510a5fe09cd"},\
         "summary":{"files":5,"added":1,"modified":2,"deleted":0,"renamed":1,"copied":0,"typeChanged":0,"untracked":0,\
-        "unmerged":1,"binary":1,"insertions":12,"deletions":1},\
+        "unmerged":1,"binary":1,"insertions":12,"deletions":1,"excludedGenerated":0,"excludedVendored":0},\
         "files":[\
         {"path":"New.swift","oldPath":"Old.swift","status":"renamed","similarity":98,"insertions":1,"deletions":0,\
-        "binary":false,"oldMode":"100644","newMode":"100644","icon":"lang-swift"},\
+        "binary":false,"oldMode":"100644","newMode":"100644","icon":"lang-swift","owners":["@octocat","a@example.com"]},\
         {"path":"added.md","status":"added","insertions":10,"deletions":0,"binary":false,"oldMode":null,\
         "newMode":"100644","icon":"lang-markdown"},\
         {"path":"logo.gif","status":"modified","insertions":null,"deletions":null,"binary":true,"oldMode":"100644",\
@@ -252,6 +265,23 @@ struct JSONSchemaTests {
         case "a viewed mark on stdin":
             comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull()]
             files[1]["viewed"] = true
+        case "a missing excluded count": summary["excludedGenerated"] = nil
+        case "a generated flag that is false": files[1]["generated"] = false
+        case "an owner that is no owner": files[0]["owners"] = ["octocat"]
+        case "an owner on a file from stdin":
+            comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull()]
+            files = [files[0], files[1]].map { file in
+                var file = file
+                for key in ["oldMode", "newMode", "binary", "insertions", "deletions"] { file[key] = NSNull() }
+                return file
+            }
+            files[0]["owners"] = nil
+            files[1]["owners"] = ["@a"]
+        case "a directory's owners twice":
+            var summary = document["summary"] as! [String: Any]
+            summary["files"] = 1
+            tree.append(["kind": "directory", "name": "d", "path": "d/", "segments": ["d"], "summary": summary,
+                         "owners": ["@a", "@a"], "children": [tree[0]]])
         case "an old id for stdin":
             comparison["mode"] = "stdin"
             comparison["spec"] = "stdin"
@@ -298,7 +328,9 @@ struct JSONSchemaTests {
         #expect(Set(fromTree) == Set(entries))
         #expect(fromTree.count == files.count)
         let summary = try #require(document["summary"] as? [String: Any])
-        #expect(summary["files"] as? Int == files.count)
+        let excluded = (summary["excludedGenerated"] as? Int ?? -1) + (summary["excludedVendored"] as? Int ?? -1)
+        #expect(summary["files"] as? Int == files.count - excluded)
+        #expect(files.filter { $0["generated"] != nil || $0["vendored"] != nil }.count >= excluded)
     }
 }
 

@@ -1,0 +1,131 @@
+internal import CLibGit2
+import Annotations
+import Foundation
+
+/// Looks up gitattributes as of one side of a comparison, giving what `git check-attr`
+/// gives there: with `--source=<tree>` for a tree, `--cached` for the index, plainly (the
+/// working tree's files, else the index's) for the working tree.
+///
+/// Only paths an attributes file can reach are looked up: those below a directory that
+/// holds a `.gitattributes` on that side, or every path when a file from outside the tree
+/// applies (`$GIT_DIR/info/attributes`, `core.attributesFile`, the user's or the system's
+/// attributes). A tree is read through a second handle whose in-memory index holds just
+/// the tree's `.gitattributes` files on the way to the paths asked about; the working tree
+/// likewise, its index holding the index's files only where the working tree has none.
+struct AttributeLookup {
+    let repository: Repository
+    let side: ComparedSide
+    let config: RepositoryConfig
+
+    /// The states of the attributes `names` for each of `paths`; `nil` for a path no
+    /// attributes file can reach (every attribute unspecified).
+    func states(of paths: [[UInt8]], names: [String]) throws -> [[AttributeState]?] {
+        let reader = try SideReader(repository: repository, side: side)
+        let everywhere = outsideFilesExist()
+        var reached: [[UInt8]: Bool] = [:]
+        var attributeFiles: [(path: [UInt8], blob: SideReader.Blob)] = []
+        func reaches(_ directory: ArraySlice<UInt8>) -> Bool {
+            let key = Array(directory)
+            if let known = reached[key] { return known }
+            let file = (directory.isEmpty ? [] : key + [UInt8(ascii: "/")]) + Self.fileName
+            var found = reader.hasFile(at: file)
+            if found, let blob = Self.indexEntry(for: file, on: side, reader: reader) { attributeFiles.append((file, blob)) }
+            if !directory.isEmpty {
+                let parent = directory.lastIndex(of: UInt8(ascii: "/")).map { directory[..<$0] } ?? []
+                found = reaches(parent) || found
+            }
+            reached[key] = found
+            return found
+        }
+        let wanted = paths.map { path in reaches(RawPathParent.of(path)) || everywhere }
+        guard wanted.contains(true) else { return paths.map { _ in nil } }
+        let (queried, flags) = try handle(with: attributeFiles)
+        return try zip(paths, wanted).map { path, wanted in
+            wanted ? try queried.attributeStates(of: path, names: names, flags: flags) : nil
+        }
+    }
+
+    /// `.gitattributes`.
+    static let fileName = Array(".gitattributes".utf8)
+
+    /// The attributes file at `file` that the second handle's index is to hold: a tree's
+    /// file; for the working tree, the index's file where the working tree has none (git
+    /// reads the index's only then, where libgit2 would read both).
+    private static func indexEntry(for file: [UInt8], on side: ComparedSide, reader: SideReader) -> SideReader.Blob? {
+        switch side {
+        case .tree: reader.blob(at: file)
+        case .workingTree: reader.workingTreeFileExists(file) ? nil : reader.blob(at: file)
+        case .index: nil
+        }
+    }
+
+    /// The repository to query and the flags to query it with: for a tree or the working
+    /// tree, a second handle whose in-memory index holds the attribute files to read from
+    /// the index (see ``indexEntry(for:on:reader:)``).
+    private func handle(with attributeFiles: [(path: [UInt8], blob: SideReader.Blob)]) throws -> (Repository, UInt32) {
+        switch side {
+        case .index:
+            return (repository, UInt32(GIT_ATTR_CHECK_INDEX_ONLY))
+        case .tree, .workingTree:
+            let second = try repository.location.open()
+            var index: OpaquePointer?
+            try LibGit2.check(git_index_new(&index))
+            defer { git_index_free(index) }
+            for file in attributeFiles {
+                var entry = git_index_entry()
+                entry.mode = file.blob.mode
+                entry.id = file.blob.id.oid
+                let code = file.path.withCString { path in
+                    entry.path = path
+                    return git_index_add(index, &entry)
+                }
+                try LibGit2.check(code)
+            }
+            try LibGit2.check(git_repository_set_index(second.handle, index))
+            let flags = side == .workingTree ? GIT_ATTR_CHECK_FILE_THEN_INDEX : GIT_ATTR_CHECK_INDEX_ONLY
+            return (second, UInt32(flags))
+        }
+    }
+
+    /// Whether an attributes file from outside the tree exists: `$GIT_DIR/info/attributes`
+    /// (of the common directory too, for a linked worktree), `core.attributesFile`, the
+    /// user's `$XDG_CONFIG_HOME/git/attributes` or the system's `/etc/gitattributes`.
+    private func outsideFilesExist() -> Bool {
+        if config.setsAttributesFile { return true }
+        var candidates = [repository.gitDirectory + "info/attributes",
+                          String(cString: git_repository_commondir(repository.handle)) + "info/attributes"]
+        if repository.configFiles.readsSystemAttributes { candidates.append("/etc/gitattributes") }
+        if let xdg = repository.configFiles.xdgGitDirectory { candidates.append(xdg + "/attributes") }
+        return candidates.contains { FileManager.default.fileExists(atPath: $0) }
+    }
+}
+
+/// The directory part of a path's bytes.
+enum RawPathParent {
+    /// Everything before the last `/`, or nothing at the top level.
+    static func of(_ path: [UInt8]) -> ArraySlice<UInt8> {
+        path.lastIndex(of: UInt8(ascii: "/")).map { path[..<$0] } ?? []
+    }
+}
+
+extension Repository {
+    /// The states of the attributes `names` of `path`, looked up with libgit2's `flags`.
+    func attributeStates(of path: [UInt8], names: [String], flags: UInt32) throws -> [AttributeState] {
+        let copies = names.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var namePointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
+        var values = [UnsafePointer<CChar>?](repeating: nil, count: names.count)
+        let code = path.withCString { cPath in
+            git_attr_get_many(&values, handle, flags, cPath, names.count, &namePointers)
+        }
+        try LibGit2.check(code)
+        return values.map { value in
+            switch git_attr_value(value) {
+            case GIT_ATTR_VALUE_TRUE: .set
+            case GIT_ATTR_VALUE_FALSE: .unset
+            case GIT_ATTR_VALUE_STRING: .value(String(cString: value!))
+            default: .unspecified
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Annotations
+import Foundation
+import TreeModel
+
+/// What ``Repository/annotations(of:kinds:owners:config:)`` found for a change set.
+public struct ChangeAnnotations: Sendable {
+    /// Each change's annotations, indexed like the change set's `changes`.
+    public var files: FileAnnotations
+    /// The CODEOWNERS file looked for (`nil` when owners were not asked for).
+    public var codeOwners: CodeOwnersLookup?
+    /// How long each step took, after the comparison's own phases.
+    public var trace: [TraceMark]
+}
+
+extension Repository {
+    /// Reads, as of the change set's new side (the new tree of a commit comparison, the
+    /// index under `--staged`, else the working tree), whether each changed file is
+    /// generated or vendored (`kinds`: gitattributes `linguist-generated` and
+    /// `linguist-vendored`, else linguist's defaults) and who owns it (`owners`: the
+    /// CODEOWNERS file GitHub would use). See `Docs/Annotations.md`.
+    public func annotations(of changeSet: ChangeSet, kinds: Bool, owners: Bool,
+                            config: RepositoryConfig? = nil) throws -> ChangeAnnotations {
+        var trace = Trace()
+        let changes = changeSet.changes
+        var flags: [FileAnnotations.Kinds] = []
+        if kinds {
+            let lookup = AttributeLookup(repository: self, side: changeSet.newSide, config: try config ?? readConfig())
+            let states = try lookup.states(of: changes.map(\.path.bytes), names: Self.linguistAttributes)
+            trace.mark("attributes \(states.lazy.filter { $0 != nil }.count)")
+            flags = try Parallel.map(count: changes.count, chunk: 256, workers: workers) { index in
+                let overrides = states[index].map { LinguistOverrides(generated: $0[0], vendored: $0[1]) } ?? LinguistOverrides()
+                let classification = FileClassification.resolve(attributes: overrides, path: changes[index].path)
+                var kinds: FileAnnotations.Kinds = []
+                if classification.isGenerated { kinds.insert(.generated) }
+                if classification.isVendored { kinds.insert(.vendored) }
+                return kinds
+            }
+            trace.mark("classified \(changes.count)")
+        }
+        var lookup: CodeOwnersLookup?
+        var ownerLists: [[String]]?
+        if owners {
+            let reader = try SideReader(repository: self, side: changeSet.newSide)
+            let found = try CodeOwnersLocation.load { try reader.contents(of: $0) }
+            lookup = found
+            if let codeOwners = found.codeOwners {
+                ownerLists = try Parallel.map(count: changes.count, chunk: 256, workers: workers) { index in
+                    codeOwners.owners(of: changes[index].path)
+                }
+            }
+            trace.mark("owners")
+        }
+        var path: String?
+        if case .loaded(let found, _) = lookup { path = found }
+        let files = FileAnnotations(count: changes.count, kinds: flags, owners: ownerLists, codeOwnersPath: path)
+        return ChangeAnnotations(files: files, codeOwners: lookup, trace: trace.marks)
+    }
+
+    /// The attributes that classify a file, in the order the overrides read them.
+    static let linguistAttributes = ["linguist-generated", "linguist-vendored"]
+}

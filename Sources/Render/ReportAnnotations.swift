@@ -1,0 +1,161 @@
+import Annotations
+import TreeModel
+
+/// What a report shows beside its rows, as a pull-request page does: which files are
+/// generated or vendored (left out of the counts unless ``includesGenerated``), who owns
+/// each file, and, for each directory, the owners of the files below it and the files
+/// below it that the counts leave out. Built once for a ``TreeView``; node numbers are the
+/// view's tree's.
+///
+/// The view's own summaries (``TreeView/summaries``) already leave the files out when it
+/// was made with ``FileAnnotations/countedFiles(in:)``; ``leftOut(below:)`` counts them.
+public struct ReportAnnotations: Sendable {
+    /// Each change's annotations, indexed like the changes of the view's tree.
+    public let files: FileAnnotations
+    /// Whether generated and vendored files count like the others (`--include-generated`):
+    /// then they are ordinary rows, marked, and nothing is left out.
+    public let includesGenerated: Bool
+    /// Whether the tree shows owners beside names (`--owners`).
+    public let showsOwners: Bool
+    private let tree: FileTree
+    /// Below each node, the left-out files that are generated, and those vendored only;
+    /// `nil` when nothing is left out.
+    private let generatedBelow: NodeSummaries?
+    private let vendoredBelow: NodeSummaries?
+    /// The owners of the files shown below each directory node (the root included), when a
+    /// CODEOWNERS file was read.
+    private let directoryOwners: [Int: DirectoryOwners]
+
+    /// The annotations of `view`'s files, `files` being indexed like its tree's changes.
+    public init(view: TreeView, files: FileAnnotations, includesGenerated: Bool = false, showsOwners: Bool = false) {
+        let changeTree = view.changeTree
+        precondition(files.count == changeTree.changes.count, "one annotation per change")
+        self.files = files
+        self.includesGenerated = includesGenerated
+        self.showsOwners = showsOwners
+        self.tree = changeTree.tree
+        let matches: [Bool]? = view.searchMode == .hide ? view.search?.matches : nil
+        let slots = changeTree.tree.slots
+        if files.hasKinds && !includesGenerated {
+            let changes = changeTree.changes
+            func below(_ wanted: @escaping @Sendable (FileAnnotations.Kinds) -> Bool) -> NodeSummaries {
+                let wantedNodes = slots.indices.map { node in
+                    slots[node].entry >= 0 && (matches?[node] ?? true) && wanted(files.kinds(ofEntry: Int(slots[node].entry)))
+                }
+                return NodeSummaries(tree: changeTree.tree, changes: changes, includes: { wantedNodes[$0] })
+            }
+            generatedBelow = below { $0.contains(.generated) }
+            vendoredBelow = below { $0 == .vendored }
+        } else {
+            generatedBelow = nil
+            vendoredBelow = nil
+        }
+        directoryOwners = files.hasOwners ? Self.rollUp(view, files: files) : [:]
+    }
+
+    /// Each directory node's owners, from the files the view lists.
+    private static func rollUp(_ view: TreeView, files: FileAnnotations) -> [Int: DirectoryOwners] {
+        let changeTree = view.changeTree
+        let byPath = OwnerRollUp.directories(of: view.listedEntries.lazy.map { entry in
+            (path: changeTree.change(ofEntry: entry).path, owners: files.owners(ofEntry: entry) ?? [])
+        })
+        let tree = changeTree.tree
+        var paths: [Int: [UInt8]] = [FileTree.root: []]
+        var owners: [Int: DirectoryOwners] = [:]
+        for node in tree.slots.indices where tree.slots[node].isDirectory {
+            if node != FileTree.root {
+                let parent = paths[Int(tree.slots[node].parent)] ?? []
+                paths[node] = (parent.isEmpty ? [] : parent + [UInt8(ascii: "/")]) + tree.name(of: node)
+            }
+            if let found = byPath[RawPath(bytes: paths[node] ?? [])] { owners[node] = found }
+        }
+        return owners
+    }
+
+    /// Whether a CODEOWNERS file was read: then files and directories have owners.
+    public var hasOwners: Bool { files.hasOwners }
+
+    /// Whether some file of the view is left out of the counts.
+    public var leavesFilesOut: Bool { generatedBelow != nil && leftOut(below: FileTree.root).files > 0 }
+
+    /// The entry of file node `node`, or `nil` for a directory.
+    private func entry(of node: Int) -> Int? {
+        let entry = tree.slots[node].entry
+        return entry >= 0 ? Int(entry) : nil
+    }
+
+    /// Whether file node `node` is generated, vendored, both or neither.
+    public func kinds(ofFile node: Int) -> FileAnnotations.Kinds {
+        entry(of: node).map(files.kinds(ofEntry:)) ?? []
+    }
+
+    /// Whether file node `node` is left out of the counts (and folded in the tree).
+    public func isLeftOut(file node: Int) -> Bool {
+        !includesGenerated && !kinds(ofFile: node).isEmpty
+    }
+
+    /// The owners of file node `node`, as listed in CODEOWNERS (empty when unowned); `nil`
+    /// when no CODEOWNERS file was read.
+    public func owners(ofFile node: Int) -> [String]? {
+        entry(of: node).flatMap(files.owners(ofEntry:))
+    }
+
+    /// The owners of the files shown below directory node `node` (``FileTree/root`` for
+    /// all), sorted, and whether some of them have none; `nil` when no CODEOWNERS file was read.
+    public func owners(ofDirectory node: Int) -> DirectoryOwners? {
+        guard hasOwners else { return nil }
+        return directoryOwners[node] ?? DirectoryOwners()
+    }
+
+    /// The files shown below `node` (``FileTree/root`` for all) that the counts leave out.
+    public func leftOut(below node: Int) -> LeftOutFiles {
+        guard let generatedBelow, let vendoredBelow else { return LeftOutFiles() }
+        return LeftOutFiles(generated: generatedBelow[node], vendored: vendoredBelow[node])
+    }
+
+    /// Whether directory row `node` stands only for left-out files: nothing below it counts,
+    /// and something below it is left out. The tree shows such a directory as one folded row.
+    public func isFolded(directory node: Int, in view: TreeView) -> Bool {
+        generatedBelow != nil && view.summaries[node].files == 0 && leftOut(below: node).files > 0
+    }
+}
+
+/// Files that the counts leave out: the generated ones, and the vendored ones that are not
+/// also generated.
+public struct LeftOutFiles: Hashable, Sendable {
+    /// The generated files (vendored or not).
+    public var generated: ChangeSummary
+    /// The vendored files that are not generated.
+    public var vendored: ChangeSummary
+
+    /// Left-out files as given; none by default.
+    public init(generated: ChangeSummary = ChangeSummary(), vendored: ChangeSummary = ChangeSummary()) {
+        self.generated = generated
+        self.vendored = vendored
+    }
+
+    /// The number of files left out.
+    public var files: Int { generated.files + vendored.files }
+
+    /// Both summaries in one.
+    public var combined: ChangeSummary {
+        var all = generated
+        all.add(vendored)
+        return all
+    }
+
+    /// Adds one left-out file: to ``generated`` when `kinds` says generated, else to ``vendored``.
+    public mutating func add(_ change: FileChange, kinds: FileAnnotations.Kinds) {
+        if kinds.contains(.generated) { generated.add(change) } else { vendored.add(change) }
+    }
+
+    /// `12 generated files`, `1 vendored file`, `12 generated and 3 vendored files`.
+    public var label: String {
+        let noun = files == 1 ? "file" : "files"
+        switch (generated.files, vendored.files) {
+        case (0, let vendored): return "\(vendored) vendored \(noun)"
+        case (let generated, 0): return "\(generated) generated \(noun)"
+        case let (generated, vendored): return "\(generated) generated and \(vendored) vendored \(noun)"
+        }
+    }
+}
