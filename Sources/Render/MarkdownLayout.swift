@@ -49,41 +49,18 @@ struct MarkdownLayout {
     /// The level of the deepest row.
     private(set) var deepestLevel = 0
 
-    /// Writes every row of `view` shown (unless an annotator rolls up its directory).
-    init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?) {
+    /// Writes every row of `view` shown (unless an annotator rolls up its directory), or,
+    /// when `folded` is given (generated and vendored files left out), those rows.
+    init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?, folded: [AnnotatedRow]? = nil) {
         var writer = MarkdownRowWriter(view: view, linesCounted: linesCounted, annotator: annotator)
         rows.reserveCapacity(view.listedCount + view.listedCount / 4)
         lines.bytes.reserveCapacity(view.listedCount * 64)
         var open: [Int] = []
         var skippingBelow = Int.max
-        view.forEachVisibleRow { row in
-            if row.level > skippingBelow { return }
-            skippingBelow = .max
-            let index = rows.count
-            while open.count > row.level { rows[open.removeLast()].end = Int32(index) }
-            let start = lines.bytes.count, rolledUpStart = rolledUpLines.bytes.count
-            let indent = max(0, 2 * (row.level - 1))
-            var kind = Kind.file
-            if !row.isDirectory {
-                writer.appendFile(row, indent: indent, to: &lines)
-            } else if !row.isExpanded || annotator?.rollsUp(row, in: view) == true {
-                kind = .closedDirectory
-                writer.appendDirectory(row, rolledUp: true, indent: indent, to: &lines)
-                if row.isExpanded { skippingBelow = row.level }
-            } else {
-                kind = .openDirectory
-                if row.level == 0 {
-                    writer.appendDetailsOpening(row, to: &lines)
-                } else {
-                    writer.appendDirectory(row, rolledUp: false, indent: indent, to: &lines)
-                }
-                writer.appendDirectory(row, rolledUp: true, indent: indent, to: &rolledUpLines)
-                open.append(index)
-            }
-            rows.append(Row(kind: kind, level: Int32(row.level), parent: Int32(row.level > 0 ? open[row.level - 1] : -1),
-                            end: Int32(index + 1), line: start..<lines.bytes.count,
-                            rolledUpLine: rolledUpStart..<rolledUpLines.bytes.count))
-            deepestLevel = max(deepestLevel, row.level)
+        if let folded {
+            for row in folded { add(row.row, kind: row.kind, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
+        } else {
+            view.forEachVisibleRow { add($0, kind: .view, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
         }
         for index in open { rows[index].end = Int32(rows.count) }
         for index in rows.indices.reversed() {
@@ -92,6 +69,45 @@ struct MarkdownLayout {
         }
         bytes = topLevelListCount()
         for row in rows where row.level == 0 { bytes += row.shownBytes }
+    }
+
+    /// Writes row `row` (a folded row when `kind` says so), unless it lies inside a
+    /// directory shown rolled up from the start.
+    private mutating func add(_ row: VisibleRow, kind folded: AnnotatedRow.Kind, writer: inout MarkdownRowWriter,
+                              open: inout [Int], skippingBelow: inout Int) {
+        if row.level > skippingBelow { return }
+        skippingBelow = .max
+        let index = rows.count
+        while open.count > row.level { rows[open.removeLast()].end = Int32(index) }
+        let start = lines.bytes.count, rolledUpStart = rolledUpLines.bytes.count
+        let indent = max(0, 2 * (row.level - 1))
+        var kind = Kind.file
+        switch folded {
+        case .foldedFiles(let files):
+            writer.appendFoldedFiles(files, indent: indent, to: &lines)
+        case .foldedDirectory(let files):
+            kind = .closedDirectory
+            writer.appendFoldedDirectory(row, files: files, indent: indent, to: &lines)
+        case .view where !row.isDirectory:
+            writer.appendFile(row, indent: indent, to: &lines)
+        case .view where !row.isExpanded || writer.annotator?.rollsUp(row, in: writer.view) == true:
+            kind = .closedDirectory
+            writer.appendDirectory(row, rolledUp: true, indent: indent, to: &lines)
+            if row.isExpanded { skippingBelow = row.level }
+        case .view:
+            kind = .openDirectory
+            if row.level == 0 {
+                writer.appendDetailsOpening(row, to: &lines)
+            } else {
+                writer.appendDirectory(row, rolledUp: false, indent: indent, to: &lines)
+            }
+            writer.appendDirectory(row, rolledUp: true, indent: indent, to: &rolledUpLines)
+            open.append(index)
+        }
+        rows.append(Row(kind: kind, level: Int32(row.level), parent: Int32(row.level > 0 ? open[row.level - 1] : -1),
+                        end: Int32(index + 1), line: start..<lines.bytes.count,
+                        rolledUpLine: rolledUpStart..<rolledUpLines.bytes.count))
+        deepestLevel = max(deepestLevel, row.level)
     }
 
     /// Whether top-level row `index` is a list item (not a `<details>` block).

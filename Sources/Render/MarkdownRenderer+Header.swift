@@ -2,20 +2,29 @@ import TreeModel
 
 extension MarkdownRenderer {
     /// The heading: ``### `main...feature` · 15 files changed``, or `· no changes`, or
-    /// `` · no changed file matches `query` `` when a search found nothing.
+    /// `` · no changed file matches `query` `` when a search found nothing; then, when
+    /// generated or vendored files are left out of the counts, ` · 12 generated files not counted`.
     func appendHeading(_ report: Report, to text: inout MarkdownText) {
         let total = report.view.total
+        let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
         text.appendMarkup("### ")
         Self.appendCapped(Array(report.comparison.title.utf8), to: &text)
         text.appendWords(" · ")
         if total.files > 0 {
             text.appendNumber(total.files)
             text.appendWords(total.files == 1 ? " file changed" : " files changed")
+        } else if leftOut.files > 0 {
+            text.appendWords("no changes counted")
         } else if let query = report.view.query {
             text.appendWords("no changed file matches ")
             Self.appendCapped(Array(query.text.utf8), to: &text)
         } else {
             text.appendWords("no changes")
+        }
+        if leftOut.files > 0 {
+            text.appendWords(" · ")
+            text.bytes.append(contentsOf: leftOut.label.utf8)
+            text.appendWords(" not counted")
         }
         text.appendMarkup("\n\n")
     }

@@ -51,9 +51,11 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
         defer { swap(&text.bytes, &output) }
         let start = text.bytes.count
         appendHeading(report, to: &text)
-        guard report.view.total.files > 0 else { return }
-        appendTotals(report, to: &text)
-        var layout = MarkdownLayout(view: report.view, linesCounted: report.linesCounted, annotator: annotator)
+        let folded = report.annotations?.foldedRows(of: report.view)
+        guard report.view.total.files > 0 || folded != nil else { return }
+        if report.view.total.files > 0 { appendTotals(report, to: &text) }
+        var layout = MarkdownLayout(view: report.view, linesCounted: report.linesCounted, annotator: rowAnnotator(for: report),
+                                    folded: folded)
         let head = text.bytes.count - start
         if head + layout.bytes <= maxBytes {
             layout.write(to: &text)
@@ -68,6 +70,15 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
         } else {
             text.bytes.append(contentsOf: Self.note(files: files, maxBytes: maxBytes))
         }
+    }
+
+    /// The annotator of the rows: the report's owners and generated marks when it shows
+    /// them (``MarkdownAnnotations``), then ``annotator``'s decorations.
+    func rowAnnotator(for report: Report) -> (any MarkdownRowAnnotator)? {
+        guard let annotations = report.annotations, annotations.showsOwners || annotations.includesGenerated else {
+            return annotator
+        }
+        return MarkdownAnnotations(annotations: annotations, inner: annotator)
     }
 
     /// `12 directories shown rolled up to fit 1,000,000 bytes (`--max-bytes`).`

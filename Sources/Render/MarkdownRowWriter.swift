@@ -58,6 +58,37 @@ struct MarkdownRowWriter {
         text.appendMarkup("\n")
     }
 
+    /// Appends the row that stands for the generated and vendored files directly in a
+    /// directory: `- 12 generated files, not counted · +40 −2`.
+    mutating func appendFoldedFiles(_ files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
+        text.appendSpaces(indent)
+        text.appendMarkup("- ")
+        text.bytes.append(contentsOf: files.label.utf8)
+        text.appendWords(", not counted")
+        appendLines(of: files.combined, to: &text)
+        text.appendMarkup("\n")
+    }
+
+    /// Appends directory row `row`, below which every file is generated or vendored:
+    /// ``- 📁 `vendor/` · 40 vendored files, not counted · +1200``.
+    mutating func appendFoldedDirectory(_ row: VisibleRow, files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
+        text.appendSpaces(indent)
+        text.appendMarkup("- 📁 ")
+        appendLabel(of: row, to: &text)
+        text.appendWords(" · ")
+        text.bytes.append(contentsOf: files.label.utf8)
+        text.appendWords(", not counted")
+        appendLines(of: files.combined, to: &text)
+        annotator?.annotate(row, in: view, into: &text)
+        text.appendMarkup("\n")
+    }
+
+    private func appendLines(of summary: ChangeSummary, to text: inout MarkdownText) {
+        if linesCounted, let insertions = summary.insertions, let deletions = summary.deletions {
+            Self.appendLines(insertions: insertions, deletions: deletions, to: &text)
+        }
+    }
+
     /// Appends the opening of top-level directory row `row`'s `<details>` block: its summary
     /// line with the roll-up, then the blank line the list below it needs.
     mutating func appendDetailsOpening(_ row: VisibleRow, to text: inout MarkdownText) {

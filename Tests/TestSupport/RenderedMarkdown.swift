@@ -24,6 +24,14 @@ public struct RenderedMarkdown: Sendable {
     public var detailsBlocks: Int
     /// For each rolled-up directory row (by index in `tree.rows`): whether it is rolled up.
     public var rolledUp: Set<Int>
+    /// The heading's ` · 12 generated files not counted`, without its separator and ` not counted`.
+    public var notCounted: String?
+    /// The rows that stand for generated and vendored files: the directory they are in, or
+    /// the folded directory, and what they say (`1 generated file`, `2 vendored files`).
+    public var folded: [(path: String, label: String)]
+    /// With `--owners`: the owners shown after each file and directory row, by path
+    /// (`unowned` and `(some unowned)` as words).
+    public var owners: [String: [String]]
 
     /// Reads `markdown`.
     public init(parsing markdown: [UInt8]) throws {
@@ -37,6 +45,10 @@ public struct RenderedMarkdown: Sendable {
         headline = heading.children.dropFirst().map(\.plainText).joined()
         guard headline.hasPrefix(" · ") else { throw Self.failure("heading: \(headline)") }
         headline.removeFirst(3)
+        if let note = headline.firstMatch(of: /\ · (?<label>\d+ (?:generated|vendored)[^·]*) not counted$/) {
+            notCounted = String(note.output.label)
+            headline.removeSubrange(note.range)
+        }
         totals = []
         if let table = blocks.first, table.kind == "table" {
             blocks.removeFirst()
@@ -65,7 +77,10 @@ public struct RenderedMarkdown: Sendable {
             }
         }
         rolledUp = reader.rolledUp
-        tree = RenderedTree(header: try Self.header(title: title, headline: headline, totals: totals), rows: reader.rows)
+        folded = reader.folded
+        owners = reader.owners
+        let counted = headline == "no changes counted" ? "no changes" : headline
+        tree = RenderedTree(header: try Self.header(title: title, headline: counted, totals: totals), rows: reader.rows)
     }
 
     /// The header the tree format would print for the same figures.
@@ -94,6 +109,8 @@ public struct RenderedMarkdown: Sendable {
 private struct RowReader {
     var rows: [RenderedTree.Row] = []
     var rolledUp: Set<Int> = []
+    var folded: [(path: String, label: String)] = []
+    var owners: [String: [String]] = [:]
 
     static let letters: [String: Character] = [
         "added": "A", "modified": "M", "deleted": "D", "renamed": "R", "copied": "C",
@@ -102,11 +119,15 @@ private struct RowReader {
 
     /// Reads a top-level directory's `<details>` opening; returns its path pieces.
     mutating func readSummary(_ html: String) throws -> [UInt8] {
-        guard let match = html.wholeMatch(of: /<details>\n<summary>📁 <code>(?<label>[^<>]*)\/<\/code>(?<rest>[^<>]*)<\/summary>\n/) else {
+        guard let match = html.wholeMatch(of: /<details>\n<summary>📁 <code>(?<label>[^<>]*)\/<\/code>(?<rest>[^<>]*?)(?<owners> · (?:(?:<code>[^<>]*<\/code> ?)+(?: \(some unowned\))?|unowned))?<\/summary>\n/) else {
             throw RenderedMarkdown.failure("unreadable <details> opening: \(html)")
         }
         let label = Self.decodingEntities(String(match.output.label))
         let path = RenderedTree.unescaped(Substring(label))
+        if let shown = match.output.owners {
+            owners[String(decoding: path, as: UTF8.self)] = shown.dropFirst(3).matches(of: /<code>(?<name>[^<>]*)<\/code>|(?<word>unowned|\(some unowned\))/)
+                .map { $0.output.name.map { Self.decodingEntities(String($0)) } ?? String($0.output.word ?? "") }
+        }
         try appendDirectory(path: path, level: 0, figures: String(match.output.rest), open: true, text: html)
         return path
     }
@@ -129,6 +150,27 @@ private struct RowReader {
                 }
             }
             let prefix = parent.isEmpty ? [] : parent + [UInt8(ascii: "/")]
+            var rowOwners: [String]?
+            if let shown = shape.firstMatch(of: /\ · (?<spans>(?:\u{1}\d+\u{2} ?)+(?: \(some unowned\))?|unowned)$/),
+               shape[..<shown.range.lowerBound].contains("\u{1}0\u{2}") {
+                rowOwners = shown.output.spans.matches(of: /\u{1}(?<index>\d+)\u{2}|(?<word>unowned|\(some unowned\))/)
+                    .map { $0.output.index.map { names[Int($0)!] } ?? String($0.output.word ?? "") }
+                shape.removeSubrange(shown.range)
+                names = Array(names.prefix((0..<names.count).prefix { shape.contains("\u{1}\($0)\u{2}") }.count))
+            }
+            if let files = shape.wholeMatch(of: /(?<label>\d+ (?:generated|vendored)[^·]*), not counted(?: · .*)?/) {
+                folded.append((String(decoding: parent, as: UTF8.self), String(files.output.label)))
+                continue
+            }
+            if let directory = shape.wholeMatch(of: /📁 \u{1}0\u{2} · (?<label>\d+ (?:generated|vendored)[^·]*), not counted(?: · .*)?/) {
+                folded.append((String(decoding: prefix + RenderedTree.unescaped(names[0].dropLast()), as: UTF8.self),
+                               String(directory.output.label)))
+                continue
+            }
+            if let rowOwners {
+                let name = RenderedTree.unescaped(shape.hasPrefix("📁 ") ? names[0].dropLast() : Substring(names[0]))
+                owners[String(decoding: prefix + name, as: UTF8.self)] = rowOwners
+            }
             if let directory = shape.wholeMatch(of: /📁 \u{1}0\u{2}(?<rest>.*)/) {
                 guard names[0].hasSuffix("/") else { throw RenderedMarkdown.failure("a directory without its slash") }
                 let path = prefix + RenderedTree.unescaped(names[0].dropLast())

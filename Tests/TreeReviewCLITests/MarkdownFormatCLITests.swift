@@ -57,3 +57,60 @@ struct MarkdownFormatCLITests {
         #expect(shown.tree.files.count == (try GitOracle.changes(in: repository, ["-M", "HEAD~1..HEAD"])).count)
     }
 }
+
+/// Generated and vendored files and code owners in the Markdown, on the `annotations`
+/// fixture, read back through `cmark-gfm` and checked against git and the fixture's owners.
+struct MarkdownAnnotationTests {
+    static let leftOut = AnnotationTreeTests.leftOut
+
+    static func shown(_ arguments: [String]) throws -> (RenderedMarkdown, counted: [FileChange]) {
+        let repository = try Fixtures.repository("annotations")
+        let outcome = CLIRunner.run(["--format", "markdown"] + arguments + ["main..feature"], in: repository)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let changes = try GitOracle.changes(in: repository, ["main..feature"])
+        return (try RenderedMarkdown(parsing: outcome.output), changes.filter { !leftOut.contains($0.path.description) })
+    }
+
+    @Test func generatedAndVendoredFilesAreFoldedAsInTheTree() throws {
+        let (shown, counted) = try Self.shown([])
+        #expect(shown.notCounted == "3 generated and 1 vendored files")
+        #expect(shown.tree.differences(from: counted) == [])
+        #expect(shown.tree.headerDifferences(from: counted) == [])
+        #expect(shown.folded.map { "\($0.path): \($0.label)" }.sorted() == [
+            ": 1 generated file", "dist: 1 vendored file", "node_modules/left-pad: 1 generated file", "src: 1 generated file",
+        ])
+        #expect(shown.owners.isEmpty)
+    }
+
+    @Test func ownersFollowEveryRow() throws {
+        let (shown, counted) = try Self.shown(["--owners"])
+        #expect(shown.tree.differences(from: counted) == [])
+        for (path, owners) in AnnotationJSONTests.feature.owners where !Self.leftOut.contains(path) {
+            #expect(shown.owners[path] == (owners.isEmpty ? ["unowned"] : owners), "\(path)")
+        }
+        #expect(shown.owners["src"] == ["@org/src-team"])
+        #expect(shown.owners["lib/dep"] == ["@lib-owner", "lib@example.com"])
+        #expect(shown.owners["api"] == ["unowned"])
+    }
+
+    @Test func includedGeneratedFilesAreCountedAndMarked() throws {
+        let repository = try Fixtures.repository("annotations")
+        let outcome = CLIRunner.run(["--format", "markdown", "--include-generated", "main..feature"], in: repository)
+        let unmarked = outcome.text.replacing(/\ · (generated|vendored)/, with: "")
+        let shown = try RenderedMarkdown(parsing: Array(unmarked.utf8))
+        let changes = try GitOracle.changes(in: repository, ["main..feature"])
+        #expect(shown.notCounted == nil && shown.folded.isEmpty)
+        #expect(shown.tree.differences(from: changes) == [])
+        #expect(outcome.text.matches(of: /\ · generated/).count == 3)
+        #expect(outcome.text.matches(of: /\ · vendored/).count == 2)
+    }
+
+    @Test func onlyGeneratedFilesChangedIsSaid() throws {
+        let repository = try Fixtures.repository("annotations")
+        let outcome = CLIRunner.run(["--format", "markdown", "main..feature", "--", "node_modules", "package-lock.json"], in: repository)
+        let shown = try RenderedMarkdown(parsing: outcome.output)
+        #expect(shown.headline == "no changes counted")
+        #expect(shown.notCounted == "2 generated files")
+        #expect(shown.tree.rows.isEmpty && shown.folded.count == 2)
+    }
+}
