@@ -54,6 +54,10 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
         let folded = report.annotations?.foldedRows(of: report.view)
         guard report.view.total.files > 0 || folded != nil else { return }
         if report.view.total.files > 0 { appendTotals(report, to: &text) }
+        if options.markdownGroupsByOwner, let annotations = report.annotations, annotations.hasOwners {
+            appendOwnerSections(report, annotations: annotations, room: maxBytes - (text.bytes.count - start), to: &text)
+            return
+        }
         var layout = MarkdownLayout(view: report.view, linesCounted: report.linesCounted, annotator: rowAnnotator(for: report),
                                     folded: folded)
         let head = text.bytes.count - start

@@ -58,6 +58,23 @@ struct MarkdownRowWriter {
         text.appendMarkup("\n")
     }
 
+    /// Appends change `change` as a list item by its whole path, for a list that is not a tree:
+    /// ``- 🟨 M `src/app.c` · +1``.
+    mutating func appendPathItem(_ change: FileChange, to text: inout MarkdownText) {
+        text.appendMarkup("- ")
+        if let status = change.status {
+            text.appendMarkup(status.markdownSquare)
+            text.appendMarkup(" ")
+            text.bytes.append(status.letterByte)
+            text.appendMarkup(" ")
+        }
+        text.appendName(change.path.bytes)
+        appendOrigin(of: change, to: &text)
+        appendModeChange(of: change, to: &text)
+        appendStat(of: change, to: &text)
+        text.appendMarkup("\n")
+    }
+
     /// Appends the row that stands for the generated and vendored files directly in a
     /// directory: `- 12 generated files, not counted · +40 −2`.
     mutating func appendFoldedFiles(_ files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {

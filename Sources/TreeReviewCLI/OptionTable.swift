@@ -31,6 +31,8 @@ enum OptionTable {
                    help: "Without --stdin: plain output with NUL-terminated, exact paths (implies --format plain). With --stdin: the input is NUL-separated, as git diff --name-status -z writes it; the output is any format, and --format plain writes NUL-terminated paths."),
         OptionSpec(key: .directories, long: "directories", short: nil, value: .optional("depth"),
                    help: "List the changed files' directories instead of the files: each cut to its first <depth> pieces (default 1), . for the top level, each once, sorted by bytes; one per line (implies --format plain), or a directories array with --format json."),
+        OptionSpec(key: .groupBy, long: "group-by", short: nil, value: .required("key"), choices: ["owner"],
+                   help: "With --format markdown: owner, one section per code owner (CODEOWNERS as of the compared side) listing that owner's changed files by path; a file with several owners is in each of their sections, one with none under unowned."),
         OptionSpec(key: .maxBytes, long: "max-bytes", short: nil, value: .required("n"),
                    help: "With --format markdown: write at most n bytes (default 1000000, under GitHub's step summary limit; 65536 for a pull-request comment), rolling up the deepest directories to fit."),
         OptionSpec(key: .color, long: "color", short: nil, value: .optional("when"),

@@ -11,6 +11,8 @@ struct Options: Equatable {
     var directoryDepth: Int?
     /// `--max-bytes <n>`: the Markdown report's byte limit.
     var maxBytes: Int?
+    /// `--group-by owner`: the Markdown report in one section per code owner.
+    var groupByOwner = false
     var color: ColorMode?
     var staged = false
     var directory: String?

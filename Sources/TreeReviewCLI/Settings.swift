@@ -50,6 +50,12 @@ struct Settings: Equatable {
         }
         let impliesPlain = (options.nulTerminated && !options.stdin) || options.directoryDepth != nil
         let format = options.format ?? (impliesPlain ? .plain : nil) ?? configFormat ?? .tree
+        if options.groupByOwner && format != .markdown {
+            throw UsageError("--group-by owner applies to --format markdown, not \(format.rawValue)")
+        }
+        if options.groupByOwner && options.stdin {
+            throw UsageError("--group-by owner does not apply to --stdin: owners are read from a repository's compared side")
+        }
         if options.maxBytes != nil && format != .markdown {
             throw UsageError("--max-bytes applies to --format markdown, not \(format.rawValue)")
         }

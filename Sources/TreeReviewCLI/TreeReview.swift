@@ -51,7 +51,8 @@ public enum TreeReview {
                 iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides),
                 prettyJSON: io.outputIsTerminal,
                 markdownMaxBytes: options.maxBytes ?? MarkdownRenderer.defaultMaxBytes,
-                directoryDepth: options.directoryDepth)
+                directoryDepth: options.directoryDepth,
+                markdownGroupsByOwner: options.groupByOwner)
             let renderer = renderer(for: settings.format)
             try Pager.write(request: settings.paging, corePager: input.corePager, environment: environment, io: io) { sink in
                 var output = RenderOutput(write: sink.write)

@@ -88,6 +88,29 @@ struct MarkdownByteLimitTests {
         }
     }
 
+    @Test func ownerSectionsKeepTheLimitAndSayWhatIsLeftOut() throws {
+        let changes = Self.generatedChanges(count: 1200, seed: 9)
+        var report = ReportFixtures.report(changes)
+        let owners = changes.indices.map { ["@team\($0 % 7)"] + ($0 % 3 == 0 ? ["@extra"] : []) }
+        report.annotations = ReportAnnotations(view: report.view, files: FileAnnotations(count: changes.count, owners: owners,
+                                                                                         codeOwnersPath: "CODEOWNERS"))
+        func render(_ maxBytes: Int) -> [UInt8] {
+            var output: [UInt8] = []
+            MarkdownRenderer().render(report, options: RenderOptions(markdownMaxBytes: maxBytes, markdownGroupsByOwner: true), into: &output)
+            return output
+        }
+        let whole = render(100_000_000)
+        let items = { (output: [UInt8]) in String(decoding: output, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("- ") }.count }
+        #expect(items(whole) == 1600)
+        #expect(try CommonMark.parse(whole, .gitHub).all.filter { $0.kind == "heading" }.count == 9)
+        for maxBytes in [4096, 10_000, 50_000, whole.count - 1] {
+            let output = render(maxBytes)
+            #expect(output.count <= maxBytes)
+            let note = try #require(String(decoding: output, as: UTF8.self).firstMatch(of: /([\d,]+) more items? not shown/))
+            #expect(Int(note.output.1.filter(\.isNumber))! + items(output) == 1600)
+        }
+    }
+
     @Test func aLimitBelowTheSmallestIsRaisedToIt() throws {
         let changes = Self.generatedChanges(count: 300, seed: 1)
         let markdown = MarkdownRendererTests.render(ReportFixtures.report(changes), maxBytes: 10)

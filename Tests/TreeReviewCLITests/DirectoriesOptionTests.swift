@@ -67,6 +67,9 @@ struct DirectoriesOptionTests {
         (["--directories=0"], "invalid value '0' for --directories: expected a whole number, 1 or more"),
         (["--directories=x"], "--directories"),
         (["--max-bytes", "5000"], "--max-bytes applies to --format markdown, not tree"),
+        (["--group-by", "owner"], "--group-by owner applies to --format markdown, not tree"),
+        (["--group-by", "owner", "--format", "json"], "--group-by owner applies to --format markdown, not json"),
+        (["--group-by", "team", "--format", "markdown"], "--group-by"),
         (["--max-bytes", "5000", "--format", "json"], "--max-bytes applies to --format markdown, not json"),
         (["--max-bytes", "100", "--format", "markdown"], "invalid value '100' for --max-bytes: expected a whole number, 4096 or more"),
     ])

@@ -105,6 +105,34 @@ struct MarkdownAnnotationTests {
         #expect(outcome.text.matches(of: /\ · vendored/).count == 2)
     }
 
+    @Test func groupByOwnerGivesEachOwnerASection() throws {
+        let repository = try Fixtures.repository("annotations")
+        let outcome = CLIRunner.run(["--format", "markdown", "--group-by", "owner", "main..feature"], in: repository)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        let document = try CommonMark.parse(outcome.output, .gitHub)
+        var sections: [String: [String]] = [:]
+        var current: String?
+        for block in document.children.dropFirst() {
+            if block.kind == "heading" {
+                #expect(block.attributes["level"] == "4")
+                let first = try #require(block.children.first)
+                current = first.kind == "code" ? first.literal : String(first.literal.prefix { $0 != " " })
+                sections[current!] = []
+            } else if block.kind == "list", let owner = current {
+                for item in block.children {
+                    let code = try #require(item.children.first?.children.first { $0.kind == "code" })
+                    sections[owner, default: []].append(code.literal)
+                }
+            }
+        }
+        var expected: [String: [String]] = [:]
+        for (path, owners) in AnnotationJSONTests.feature.owners where !Self.leftOut.contains(path) {
+            for owner in owners.isEmpty ? ["unowned"] : owners { expected[owner, default: []].append(path) }
+        }
+        #expect(sections.mapValues { $0.sorted() } == expected.mapValues { $0.sorted() })
+        #expect(Array(sections.keys).sorted().last == "unowned")
+    }
+
     @Test func onlyGeneratedFilesChangedIsSaid() throws {
         let repository = try Fixtures.repository("annotations")
         let outcome = CLIRunner.run(["--format", "markdown", "main..feature", "--", "node_modules", "package-lock.json"], in: repository)
