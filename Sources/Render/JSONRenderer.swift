@@ -3,8 +3,9 @@ import TreeModel
 /// The `json` format: schema version 1, as the product spec defines it.
 ///
 /// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `untrackedNotStaged`
-/// (only under `--staged`), `files` (every change,
-/// in the report's order) and `tree` (the same files nested under their directories, with
+/// (only under `--staged`), `directories` (only with ``RenderOptions/directoryDepth``:
+/// ``ChangedDirectories``), `files` (every change, in the report's order) and `tree` (the
+/// same files nested under their directories, with
 /// directory-only chains flattened as the view says).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
 /// `binary` is `null`.
@@ -33,6 +34,10 @@ public struct JSONRenderer: ReportRenderer, Sendable {
                           leftOut: annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles())
         if let untracked = report.untrackedLeftOut {
             json.field("untrackedNotStaged", untracked)
+        }
+        if let depth = options.directoryDepth {
+            json.key(literal: "directories")
+            json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
         }
         json.key(literal: "files")
         json.beginArray()

@@ -75,6 +75,18 @@ extension JSONWriter {
         endObject()
     }
 
+    /// The `directories` array: each directory as text, lossily where it is not valid UTF-8,
+    /// and each text once (two directories that differ only in invalid bytes are one).
+    mutating func writeDirectories(_ directories: [[UInt8]]) {
+        beginArray()
+        var written: Set<String> = []
+        for directory in directories {
+            let text = String(decoding: directory, as: UTF8.self)
+            if written.insert(text).inserted { string(text) }
+        }
+        endArray()
+    }
+
     /// The fields of a `files` entry, in schema order, without the braces (and without `kind`,
     /// which comes first in an entry and a node alike); `kinds` and `owners` are the file's
     /// annotations (`owners` `nil` when no CODEOWNERS file was read).

@@ -2,7 +2,9 @@
 ///
 /// Paths that could be misread (controls, `"`, `\`, invalid UTF-8) are written in git's
 /// C-quoted form (`"a\tb"`, `"caf\303"`). With ``RenderOptions/nulTerminated`` (`-z`) every
-/// path is written exactly, followed by NUL, with nothing quoted.
+/// path is written exactly, followed by NUL, with nothing quoted. With
+/// ``RenderOptions/directoryDepth``, the lines are the changed directories
+/// (``ChangedDirectories``) instead of the files, written the same way.
 public struct PlainRenderer: ReportRenderer, Sendable {
     public init() {}
 
@@ -11,8 +13,15 @@ public struct PlainRenderer: ReportRenderer, Sendable {
     }
 
     /// Writes each listed path where it lies (a change's path, or a path list's bytes),
-    /// making no `FileChange`.
+    /// making no `FileChange`; with a directory depth, each changed directory instead.
     public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
+        if let depth = options.directoryDepth {
+            for directory in ChangedDirectories.list(report.view, depth: depth) {
+                directory.withUnsafeBufferPointer { append($0, options: options, to: &output.bytes) }
+                try output.flushIfFull()
+            }
+            return
+        }
         let entries = report.view.listedEntries
         switch report.view.changeTree.source {
         case .changes(let changes):

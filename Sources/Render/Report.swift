@@ -87,12 +87,25 @@ public struct RenderOptions: Sendable {
     public var iconResolver: IconResolver
     /// Whether JSON is pretty-printed (for a person) rather than compact (for a program).
     public var prettyJSON: Bool
+    /// For `markdown`: the most bytes the report may take (at least
+    /// ``MarkdownRenderer/smallestMaxBytes``); directories are rolled up to fit.
+    public var markdownMaxBytes: Int
+    /// For `plain` and `json`: list the changed directories, cut to this many pieces
+    /// (``ChangedDirectories``); `nil` lists none (plain lists the files).
+    public var directoryDepth: Int?
+    /// For `markdown`: one section per code owner instead of the tree (`--group-by owner`).
+    public var markdownGroupsByOwner: Bool
 
     public init(
         color: Bool = false, nulTerminated: Bool = false, charset: Charset = .unicode, width: Int? = nil,
-        icons: IconDrawing = .none, iconResolver: IconResolver = IconResolver(), prettyJSON: Bool = true
+        icons: IconDrawing = .none, iconResolver: IconResolver = IconResolver(), prettyJSON: Bool = true,
+        markdownMaxBytes: Int = MarkdownRenderer.defaultMaxBytes, directoryDepth: Int? = nil,
+        markdownGroupsByOwner: Bool = false
     ) {
         self.prettyJSON = prettyJSON
+        self.markdownMaxBytes = markdownMaxBytes
+        self.directoryDepth = directoryDepth
+        self.markdownGroupsByOwner = markdownGroupsByOwner
         self.color = color
         self.nulTerminated = nulTerminated
         self.charset = charset

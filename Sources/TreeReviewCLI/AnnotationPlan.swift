@@ -21,7 +21,7 @@ struct AnnotationPlan {
 
     init(options: Options, format: OutputFormat) {
         readsKinds = format != .plain
-        readsOwners = format == .json || options.showOwners || !options.owners.isEmpty
+        readsOwners = format == .json || options.showOwners || !options.owners.isEmpty || options.groupByOwner
         includesGenerated = options.includeGenerated
         showsOwners = options.showOwners
         ownerFilter = Set(options.owners.map { $0.lowercased() })

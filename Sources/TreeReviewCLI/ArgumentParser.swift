@@ -131,6 +131,13 @@ struct ArgumentParser {
             options.depth = try WholeNumber.parse(value ?? "", option: name)
         case .renameLimit:
             options.renameLimit = try WholeNumber.parse(value ?? "", option: name)
+        case .directories:
+            options.directoryDepth = try value.map { try WholeNumber.parse($0, option: name, atLeast: 1) } ?? 1
+        case .groupBy:
+            guard value == "owner" else { throw UsageError("invalid value '\(value ?? "")' for \(name): expected owner") }
+            options.groupByOwner = true
+        case .maxBytes:
+            options.maxBytes = try WholeNumber.parse(value ?? "", option: name, atLeast: MarkdownRenderer.smallestMaxBytes)
         case .search: options.search = value
         case .searchMode: options.searchMode = value.flatMap(SearchMode.init(rawValue:))
         case .status: options.statusFilter = try StatusFilter(value ?? "")

@@ -55,6 +55,6 @@ enum OptionKey: Sendable, Hashable {
     case findRenames, noRenames, findCopies, findCopiesHarder
     case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
-    case paginate, noPager, unviewed, interactive
+    case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy
     case includeGenerated, owners, owner
 }

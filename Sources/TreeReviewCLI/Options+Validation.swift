@@ -16,7 +16,11 @@ extension Options {
                 let decided = option == "--no-untracked" ? "which files it lists" : "renames, copies and the rename limit"
                 throw UsageError("\(option) does not apply to --stdin: the change list already decided \(decided)")
             }
-        } else if nulTerminated, let format, format != .plain {
+        }
+        if directoryDepth != nil, let format, format != .plain && format != .json {
+            throw UsageError("--directories lists directories with --format plain or json, not \(format.rawValue)")
+        }
+        if !stdin, nulTerminated, let format, format != .plain {
             throw UsageError("-z cannot go with --format \(format.rawValue): without --stdin, -z means plain output with NUL-terminated paths")
         }
     }

@@ -7,6 +7,12 @@ import TreeModel
 struct Options: Equatable {
     var format: OutputFormat?
     var nulTerminated = false
+    /// `--directories[=<depth>]`: list the changed directories, cut to this depth.
+    var directoryDepth: Int?
+    /// `--max-bytes <n>`: the Markdown report's byte limit.
+    var maxBytes: Int?
+    /// `--group-by owner`: the Markdown report in one section per code owner.
+    var groupByOwner = false
     var color: ColorMode?
     var staged = false
     var directory: String?

@@ -2,7 +2,7 @@ import Render
 
 /// The output formats.
 enum OutputFormat: String, CaseIterable, Sendable {
-    case tree, json, plain
+    case tree, json, markdown, plain
 }
 
 /// When to use color.

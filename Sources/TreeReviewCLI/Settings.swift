@@ -36,7 +36,7 @@ struct Settings: Equatable {
             }
             return value
         }
-        let configFormat = try parse("treereview.format", OutputFormat.init(rawValue:), expected: "tree, json or plain")
+        let configFormat = try parse("treereview.format", OutputFormat.init(rawValue:), expected: "tree, json, markdown or plain")
         let configColor = try parse("treereview.color", ColorMode.fromConfig, expected: "auto, always or never")
         let configFlatten = try parse("treereview.flatten", Self.bool, expected: "true or false")
         let configSort = try parse("treereview.sort", TreeOrder.init(rawValue:), expected: "folders-first, name or input")
@@ -48,8 +48,19 @@ struct Settings: Equatable {
         } catch {
             throw UsageError("config treereview.icon: \(error)")
         }
+        let impliesPlain = (options.nulTerminated && !options.stdin) || options.directoryDepth != nil
+        let format = options.format ?? (impliesPlain ? .plain : nil) ?? configFormat ?? .tree
+        if options.groupByOwner && format != .markdown {
+            throw UsageError("--group-by owner applies to --format markdown, not \(format.rawValue)")
+        }
+        if options.groupByOwner && options.stdin {
+            throw UsageError("--group-by owner does not apply to --stdin: owners are read from a repository's compared side")
+        }
+        if options.maxBytes != nil && format != .markdown {
+            throw UsageError("--max-bytes applies to --format markdown, not \(format.rawValue)")
+        }
         return Settings(
-            format: options.format ?? (options.nulTerminated && !options.stdin ? .plain : nil) ?? configFormat ?? .tree,
+            format: format,
             color: options.color ?? configColor ?? .auto,
             flatten: options.flatten ?? configFlatten ?? true,
             sort: options.sort ?? configSort ?? .foldersFirst,

@@ -52,7 +52,10 @@ public enum TreeReview {
                 width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil,
                 icons: settings.icons.drawing,
                 iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides),
-                prettyJSON: io.outputIsTerminal)
+                prettyJSON: io.outputIsTerminal,
+                markdownMaxBytes: options.maxBytes ?? MarkdownRenderer.defaultMaxBytes,
+                directoryDepth: options.directoryDepth,
+                markdownGroupsByOwner: options.groupByOwner)
             let renderer = renderer(for: settings.format)
             try Pager.write(request: settings.paging, corePager: input.corePager, environment: environment, io: io) { sink in
                 var output = RenderOutput(write: sink.write)
@@ -113,6 +116,7 @@ public enum TreeReview {
         switch format {
         case .tree: TreeRenderer()
         case .json: JSONRenderer()
+        case .markdown: MarkdownRenderer()
         case .plain: PlainRenderer()
         }
     }

@@ -16,4 +16,13 @@ enum WholeNumber {
         }
         return value
     }
+
+    /// The number `text` spells, which must be at least `least`.
+    static func parse(_ text: String, option: String, atLeast least: Int) throws -> Int {
+        let value = try parse(text, option: option)
+        guard value >= least else {
+            throw UsageError("invalid value '\(text)' for \(option): expected a whole number, \(least) or more")
+        }
+        return value
+    }
 }

@@ -4,11 +4,10 @@ import TreeModel
 import TestSupport
 
 /// `Scripts/action-run`, the GitHub Action's run step, on fixture repositories, with
-/// `$GITHUB_OUTPUT` and `$GITHUB_STEP_SUMMARY` in temporary files.
-///
-/// `--format markdown` and `--directories` do not exist in the command line yet: until they
-/// do, `Fixtures/annotations/stub-treereview.sh` answers them and hands every other call
-/// (`--format json`) to the real binary.
+/// `$GITHUB_OUTPUT` and `$GITHUB_STEP_SUMMARY` in temporary files, running the real binary
+/// (through a wrapper that logs each call's arguments). The outputs are compared with git's
+/// answer, and the step summary is parsed by `cmark-gfm` (``RenderedMarkdown``) and compared
+/// with git's changes, file by file.
 struct ActionStepTests {
     struct Run {
         let result: Shell.Result
@@ -26,11 +25,13 @@ struct ActionStepTests {
     static func run(in repository: String, _ environment: [String: String] = [:]) throws -> Run {
         let scratch = try Fixtures.temporaryDirectory()
         let output = scratch + "/output", summary = scratch + "/summary", log = scratch + "/calls"
+        let wrapper = scratch + "/treereview"
         for file in [output, summary, log] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
+        try Self.loggingWrapper.write(toFile: wrapper, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
         var merged = [
             "GITHUB_OUTPUT": output, "GITHUB_STEP_SUMMARY": summary,
-            "TREEREVIEW": Fixtures.directory + "/annotations/stub-treereview.sh",
-            "TREEREVIEW_REAL": Binary.path, "TREEREVIEW_STUB_LOG": log,
+            "TREEREVIEW": wrapper, "TREEREVIEW_REAL": Binary.path, "TREEREVIEW_CALL_LOG": log,
             "INPUT_BASE": "", "INPUT_HEAD": "", "INPUT_DEPTH": "", "INPUT_SUMMARY": "", "INPUT_ARGS": "", "INPUT_PATH": "",
             "EVENT_PR_BASE_SHA": "", "EVENT_BEFORE": "", "EVENT_DEFAULT_BRANCH": "",
         ]
@@ -41,6 +42,27 @@ struct ActionStepTests {
             outputs: try parseOutputs(String(contentsOfFile: output, encoding: .utf8)),
             summary: try String(contentsOfFile: summary, encoding: .utf8),
             calls: try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init))
+    }
+
+    /// Appends its arguments to `$TREEREVIEW_CALL_LOG`, one line per call, then runs the binary.
+    static let loggingWrapper = """
+        #!/usr/bin/env bash
+        printf '%s\\n' "$*" >> "$TREEREVIEW_CALL_LOG"
+        exec "$TREEREVIEW_REAL" "$@"
+
+        """
+
+    /// Checks the step summary against git's changes for `arguments`: the title is the range
+    /// compared, every file is listed with its status, origin and line counts, and the totals agree.
+    static func checkSummary(_ summary: String, range: String, gitArguments: [String], pathspecs: [String] = [],
+                             in repository: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let shown = try RenderedMarkdown(parsing: Array(summary.utf8))
+        let changes = try GitOracle.changes(in: repository, ["-M"] + gitArguments, pathspecs: pathspecs)
+        #expect(shown.title == range, sourceLocation: sourceLocation)
+        #expect(shown.note == nil, sourceLocation: sourceLocation)
+        #expect(shown.tree.differences(from: changes) == [], sourceLocation: sourceLocation)
+        #expect(shown.tree.headerDifferences(from: changes) == [], sourceLocation: sourceLocation)
+        #expect(shown.tree.files.count == changes.count, sourceLocation: sourceLocation)
     }
 
     /// Reads `$GITHUB_OUTPUT` as GitHub does: `name=value` lines and `name<<DELIMITER` blocks.
@@ -90,7 +112,7 @@ struct ActionStepTests {
         #expect(run.outputs["count"] == String(paths.count))
         #expect(try run.list("files").sorted() == paths)
         #expect(try run.list("directories") == Self.directories(paths, depth: 1))
-        #expect(run.summary == "### treereview (stub)\n\n\(paths.count) files changed\n")
+        try Self.checkSummary(run.summary, range: "\(base)...\(head)", gitArguments: ["main...feature"], in: repository)
         #expect(run.calls.allSatisfy { $0.contains("\(base)...\(head)") })
         #expect(run.calls.count == 3)
     }
@@ -108,6 +130,9 @@ struct ActionStepTests {
         #expect(try run.list("directories") == Self.directories(paths, depth: 3))
         #expect(run.calls.count == 3)
         #expect(run.calls.allSatisfy { $0.hasSuffix(" --status=d -- Sources/App") })
+        let range = "\(try Self.revision("main", in: repository))...\(try Self.revision("feature", in: repository))"
+        try Self.checkSummary(run.summary, range: range, gitArguments: ["--diff-filter=d", "main...feature"],
+                              pathspecs: ["Sources/App"], in: repository)
     }
 
     @Test func pushComparesWithTheCommitBeforeIt() throws {
@@ -165,12 +190,51 @@ struct ActionStepTests {
 
     @Test func hostileNamesSurviveTheOutputs() throws {
         let repository = try Fixtures.repository("hostile-names")
-        let run = try Self.run(in: repository, ["INPUT_BASE": "HEAD~1", "INPUT_SUMMARY": "false"])
+        let run = try Self.run(in: repository, ["INPUT_BASE": "HEAD~1"])
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         let paths = try Self.gitPaths(["HEAD~1...HEAD"], in: repository)
+        let range = "\(try Self.revision("HEAD~1", in: repository))...\(try Self.revision("HEAD", in: repository))"
+        try Self.checkSummary(run.summary, range: range, gitArguments: ["HEAD~1...HEAD"], in: repository)
+        let kinds = Set(try CommonMark.parse(Array(run.summary.utf8), .gitHub).all.map(\.kind))
+        #expect(kinds.isDisjoint(with: ["link", "emph", "strong", "html_inline", "strikethrough", "code_block"]), "\(kinds)")
         #expect(try run.list("files").sorted() == paths.sorted())
         #expect(try run.list("files").contains("new\nline.txt"))
         #expect(try run.list("directories") == Self.directories(paths, depth: 1))
+    }
+
+    /// The README's workflow, as YAML lines.
+    static func readmeWorkflow() throws -> [Substring] {
+        let readme = try String(contentsOfFile: Fixtures.directory + "/../README.md", encoding: .utf8)
+        let section = try #require(readme.range(of: "## GitHub Action\n"))
+        let start = try #require(readme.range(of: "```yaml\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
+        return readme[start.upperBound..<end.lowerBound].split(separator: "\n")
+    }
+
+    @Test func theReadmeWorkflowUsesTheActionAsDefinedAndItsDirectoriesExist() throws {
+        let workflow = try Self.readmeWorkflow()
+        let action = try String(contentsOfFile: Fixtures.directory + "/../action.yml", encoding: .utf8)
+        let text = workflow.joined(separator: "\n")
+        let used = Set(text.matches(of: /steps\.treereview\.outputs\.([a-z-]+)/).map { String($0.output.1) })
+        let declared = Set(action.matches(of: /\n  ([a-z-]+):\n    description:[^\n]*\n    value:/).map { String($0.output.1) })
+        #expect(used == ["any-changed", "count", "files", "directories"])
+        #expect(used.isSubset(of: declared))
+        let step = try #require(workflow.firstIndex { $0.hasSuffix("uses: <owner>/treereview@<ref>") })
+        let with = workflow[(step + 2)...].prefix { $0.hasPrefix("          ") }
+        let inputs = with.map { $0.trimmingPrefix(while: { $0 == " " }).prefix { $0 != ":" } }
+        #expect(inputs == ["depth", "args"])
+        for input in inputs { #expect(action.contains("\n  \(input):\n    description:"), "action.yml has no input \(input)") }
+        #expect(text.contains("fetch-depth: 0"))
+
+        let repository = try Fixtures.repository("branches")
+        let run = try Self.run(in: repository, ["EVENT_PR_BASE_SHA": try Self.revision("main", in: repository),
+                                                "INPUT_HEAD": "feature", "INPUT_DEPTH": "2", "INPUT_ARGS": "--status=d"])
+        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
+        let directories = try run.list("directories")
+        #expect(directories.count > 2)
+        let trees = try Shell.git(["ls-tree", "-r", "-d", "-z", "--name-only", "feature"], in: repository).output
+        let existing = Set(trees.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } + ["."])
+        #expect(Set(directories).isSubset(of: existing), "\(Set(directories).subtracting(existing))")
     }
 
     @Test(arguments: [

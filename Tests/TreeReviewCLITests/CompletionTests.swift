@@ -66,7 +66,7 @@ struct CompletionTests {
 
     @Test func bashCompletesTheValuesOfOptionsWithChoices() throws {
         let repo = try CompletionHarness.repository()
-        #expect(try CompletionHarness.bash("treereview --format ", in: repo) == ["tree", "json", "plain"])
+        #expect(try CompletionHarness.bash("treereview --format ", in: repo) == ["tree", "json", "markdown", "plain"])
         #expect(try CompletionHarness.bash("treereview --format=j", in: repo) == ["json"], "the part after = is replaced")
         #expect(try CompletionHarness.bash("treereview --color=", in: repo) == ["auto", "always", "never"])
         #expect(try CompletionHarness.bash("treereview --sort f", in: repo) == ["folders-first"])
@@ -150,7 +150,7 @@ struct CompletionTests {
         guard CompletionHarness.require("zsh", package: "zsh") else { return }
         let repo = try CompletionHarness.repository()
         #expect(try CompletionHarness.zsh("treereview --fo", in: repo) == ["--format"])
-        #expect(try CompletionHarness.zsh("treereview --format ", in: repo) == ["tree", "json", "plain"])
+        #expect(try CompletionHarness.zsh("treereview --format ", in: repo) == ["tree", "json", "markdown", "plain"])
         #expect(try CompletionHarness.zsh("treereview --color=", in: repo) == ["--color=auto", "--color=always", "--color=never"])
         #expect(try CompletionHarness.zsh("treereview main..fe", in: repo) == ["main..feature"])
         #expect(try CompletionHarness.zsh("treereview main...fe", in: repo) == ["main...feature"])
@@ -163,7 +163,7 @@ struct CompletionTests {
         guard CompletionHarness.require("fish", package: "fish") else { return }
         let repo = try CompletionHarness.repository()
         #expect(try CompletionHarness.fish("treereview --fo", in: repo) == ["--format"])
-        #expect(try Set(CompletionHarness.fish("treereview --format ", in: repo)) == ["tree", "json", "plain"])
+        #expect(try Set(CompletionHarness.fish("treereview --format ", in: repo)) == ["tree", "json", "markdown", "plain"])
         #expect(try Set(CompletionHarness.fish("treereview --color=", in: repo)) == ["--color=auto", "--color=always", "--color=never"])
         #expect(try CompletionHarness.fish("treereview main..fe", in: repo) == ["main..feature"])
         #expect(try CompletionHarness.fish("treereview main...fe", in: repo) == ["main...feature"])

@@ -48,8 +48,17 @@ struct SettingsTests {
         #expect(try settings(["--stdin", "-z", "--format", "plain"]).format == .plain)
     }
 
+    @Test func directoriesImplyPlainAndMaxBytesNeedsMarkdown() throws {
+        #expect(try settings(["--directories"]).format == .plain)
+        #expect(try settings(["--directories=2", "--format", "json"]).format == .json)
+        #expect(try settings(["--max-bytes", "65536"], config: ["treereview.format": ["markdown"]]).format == .markdown)
+        #expect(throws: UsageError("--max-bytes applies to --format markdown, not tree")) {
+            try settings(["--max-bytes", "65536"])
+        }
+    }
+
     @Test func badConfigValueNamesTheKey() {
-        #expect(throws: UsageError("invalid value 'yaml' for config treereview.format: expected tree, json or plain")) {
+        #expect(throws: UsageError("invalid value 'yaml' for config treereview.format: expected tree, json, markdown or plain")) {
             try settings([], config: ["treereview.format": ["yaml"]])
         }
     }
