@@ -112,7 +112,7 @@ struct DamagedRepositoryTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: repo + "/lib/b.c")
         let before = try GitDirectorySnapshot(repo)
-        let ours = try UnreadableFile.run([Binary.path, "--format", "plain"], in: repo, home: home)
+        let ours = try UnreadableFile.run([UnreadableFile.binary, "--format", "plain"], in: repo, home: home)
         #expect(ours.status == 2)
         #expect(ours.output.isEmpty)
         #expect(ours.error == "treereview: cannot hash 'lib/b.c': Permission denied\n")
@@ -120,7 +120,7 @@ struct DamagedRepositoryTests {
         #expect(git.status == 128)
         #expect(git.error.contains("cannot hash lib/b.c"))
         #expect(try GitDirectorySnapshot(repo) == before)
-        let names = try UnreadableFile.run([Binary.path, "--format", "plain", "--no-stat", "--no-untracked"], in: repo, home: home)
+        let names = try UnreadableFile.run([UnreadableFile.binary, "--format", "plain", "--no-stat", "--no-untracked"], in: repo, home: home)
         let gitNames = try UnreadableFile.run(["git", "diff", "--name-only", "HEAD"], in: repo, home: home)
         #expect(names.status == 0)
         #expect(names.text.split(separator: "\n").sorted() == gitNames.text.split(separator: "\n").sorted(),
@@ -140,7 +140,7 @@ extension DamagedRepositoryTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o000, .modificationDate: Date(timeIntervalSinceNow: 3600)],
                                               ofItemAtPath: file)
         // Same size, newer time: libgit2's own diff must read the file to know whether it changed.
-        let ours = try UnreadableFile.run([Binary.path, "--format", "plain"], in: repo, home: home)
+        let ours = try UnreadableFile.run([UnreadableFile.binary, "--format", "plain"], in: repo, home: home)
         #expect(ours.status == 2 && ours.output.isEmpty)
         #expect(ours.error == "treereview: cannot hash 'README.md': Permission denied\n")
         let git = try UnreadableFile.run(["git", "diff", "--numstat", "HEAD"], in: repo, home: home)
@@ -154,6 +154,17 @@ private enum UnreadableFile {
     static let isRoot = getuid() == 0
     static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
     static let canRun = !isRoot || setpriv != nil
+
+    /// The built `treereview`, copied where any user can run it: the build directory may sit
+    /// under a directory only its owner can enter (a `mktemp -d` clone).
+    static let binary: String = {
+        guard isRoot, let directory = try? Fixtures.temporaryDirectory() else { return Binary.path }
+        let copy = directory + "/treereview"
+        guard (try? FileManager.default.copyItem(atPath: Binary.path, toPath: copy)) != nil,
+              (try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)) != nil
+        else { return Binary.path }
+        return copy
+    }()
 
     /// `command` in `directory` with `HOME=home` and the user's global config read from there.
     static func run(_ command: [String], in directory: String, home: String) throws -> Shell.Result {
