@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "Browser", dependencies: ["TreeBrowser", "TerminalUI", "Render", "TreeModel"]),
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
-        .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel"]),
+        .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "Annotations", "TestSupport"]),

@@ -1,15 +1,9 @@
+import Annotations
+
 /// The state of one attribute of a path, as `:(attr:…)` requires it and as gitattributes give
-/// it: a requirement is met when the path's state is the same.
-public enum PathspecAttributeState: Sendable, Hashable {
-    /// `name` in gitattributes (required by `attr:name`).
-    case set
-    /// `-name` (required by `attr:-name`).
-    case unset
-    /// Not mentioned, or `!name` (required by `attr:!name`).
-    case unspecified
-    /// `name=value` (required by `attr:name=value`).
-    case value(String)
-}
+/// it (the same states `git check-attr` reports): a requirement is met when the path's state
+/// is the same.
+public typealias PathspecAttributeState = AttributeState
 
 /// One requirement of `:(attr:…)`: an attribute name and the state it must have.
 public struct PathspecAttributeRequirement: Sendable, Hashable {

@@ -29,22 +29,7 @@ extension Repository {
     /// index's, with `$GIT_DIR/info/attributes`, the user's and the system's.
     public func pathspecAttributes(of path: [UInt8], names: [String]) throws -> [PathspecAttributeState] {
         if names.isEmpty { return [] }
-        let copies = names.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var namePointers: [UnsafePointer<CChar>?] = copies.map { UnsafePointer($0) }
-        var values = [UnsafePointer<CChar>?](repeating: nil, count: names.count)
-        let code = path.withCString { cPath in
-            git_attr_get_many(&values, handle, 0, cPath, names.count, &namePointers)
-        }
-        try LibGit2.check(code)
-        return values.map { value in
-            switch git_attr_value(value) {
-            case GIT_ATTR_VALUE_TRUE: .set
-            case GIT_ATTR_VALUE_FALSE: .unset
-            case GIT_ATTR_VALUE_STRING: .value(String(cString: value!))
-            default: .unspecified
-            }
-        }
+        return try attributeStates(of: path, names: names, flags: 0)
     }
 
     /// The work tree's real path, without a trailing `/` (but `/` itself).

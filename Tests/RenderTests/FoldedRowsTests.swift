@@ -1,3 +1,4 @@
+import TestSupport
 import Render
 import Testing
 import TreeModel
@@ -63,7 +64,7 @@ struct FoldedRowsTests {
 
     @Test(arguments: 0..<60)
     func foldedRowsKeepTheViewsOtherRowsAndCountEveryLeftOutFile(_ seed: Int) throws {
-        var generator = SplitMix(state: UInt64(seed) &* 7919 &+ 17)
+        var generator = SeededGenerator(state: UInt64(seed) &* 7919 &+ 17)
         var paths = Set<String>()
         for _ in 0..<Int.random(in: 1...40, using: &generator) {
             let depth = Int.random(in: 0...3, using: &generator)
@@ -139,18 +140,5 @@ struct FoldedRowsTests {
             }
         }
         return problems
-    }
-}
-
-/// SplitMix64, seeded so that failures reproduce.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

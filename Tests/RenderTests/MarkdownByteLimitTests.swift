@@ -10,7 +10,7 @@ import TreeModel
 struct MarkdownByteLimitTests {
     /// A change of `count` files over a seeded random tree up to seven levels deep.
     static func generatedChanges(count: Int, seed: UInt64, topLevelFiles: Bool = false) -> [FileChange] {
-        var random = SeededRandom(state: seed)
+        var random = SeededGenerator(state: seed)
         let words = ["app", "core", "docs", "lib", "model", "net", "ui", "util", "view", "test", "data", "io"]
         let statuses: [ChangeStatus] = [.added, .modified, .modified, .modified, .deleted, .renamed, .typeChanged]
         var paths: Set<String> = []
@@ -63,7 +63,7 @@ struct MarkdownByteLimitTests {
         let changes = Self.generatedChanges(count: 1000, seed: 7)
         let fullSize = MarkdownRendererTests.render(ReportFixtures.report(changes)).count
         #expect(fullSize > 40_000)
-        var random = SeededRandom(state: 11)
+        var random = SeededGenerator(state: 11)
         var limits = [4096, 4097, 8192, 16_384, fullSize - 1, fullSize, fullSize + 1]
         limits += (0..<3).map { _ in 4096 + Int(random.next() % UInt64(fullSize - 4096)) }
         for maxBytes in limits {
@@ -115,18 +115,5 @@ struct MarkdownByteLimitTests {
         let changes = Self.generatedChanges(count: 300, seed: 1)
         let markdown = MarkdownRendererTests.render(ReportFixtures.report(changes), maxBytes: 10)
         #expect(markdown.count <= MarkdownRenderer.smallestMaxBytes && markdown.count > 1000)
-    }
-}
-
-/// SplitMix64, seeded so that failures reproduce.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import TreeBrowser
 import TreeModel
 

@@ -6,17 +6,6 @@ import TestSupport
 /// `a | b`, `diff --git`, `-----BEGIN`, ...): the recognizer never accepts a patch or a stat
 /// table, and reads the name-status, raw and name-only lists as the repository's files.
 struct StdinPropertyTests {
-    /// SplitMix64: the same changes for the same seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static let pieces = ["src", "docs", "commit", "Author: x", "a | b", " lead", "diff --git a", "-----BEGIN X-----",
                          "tag v1", "M", "?? x", "naïve", "tab\there", "new\nline", "100%", "x => y", "R100", ":100644"]
