@@ -7,20 +7,6 @@ import TestSupport
 /// exit 2, nothing on stdout, no libgit2 call or error number, and the repository as it was.
 /// Each test damages a fresh copy of a fixture, and git fails on the same damage.
 struct DamagedRepositoryTests {
-    /// Runs treereview in-process, checks the failure's shape and that `.git` is unchanged,
-    /// and returns the message without the `treereview: ` prefix.
-    private func failure(_ arguments: [String], in repo: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let before = try GitDirectorySnapshot(repo)
-        let outcome = CLIRunner.run(arguments, in: repo)
-        #expect(outcome.status == 2, sourceLocation: sourceLocation)
-        #expect(outcome.output.isEmpty, sourceLocation: sourceLocation)
-        #expect(outcome.errorLines.count == 1, "\(outcome.error)", sourceLocation: sourceLocation)
-        #expect(outcome.error.hasPrefix("treereview: "), sourceLocation: sourceLocation)
-        #expect(!outcome.error.contains("git_") && !outcome.error.contains("(-"), "\(outcome.error)", sourceLocation: sourceLocation)
-        #expect(try GitDirectorySnapshot(repo) == before, "the repository was modified", sourceLocation: sourceLocation)
-        return String(outcome.error.dropFirst("treereview: ".count).dropLast())
-    }
-
     /// git's own failure for `git <arguments>`: its exit status must say it failed too.
     private func gitFailure(_ arguments: [String], in repo: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let result = try Shell.run("git", arguments, in: repo)
@@ -36,7 +22,7 @@ struct DamagedRepositoryTests {
         let repo = try Fixtures.fresh("branches")
         let blob = try Shell.git(["rev-parse", "feature:README.md"], in: repo).text.trimmed
         try FileManager.default.removeItem(atPath: objectFile(blob, in: repo))
-        let message = try failure(["main..feature"], in: repo)
+        let message = try CLIRunner.failure(["main..feature"], in: repo)
         #expect(message == "'README.md': unable to read \(blob)")
         #expect(try gitFailure(["diff", "--numstat", "main", "feature"], in: repo).contains("unable to read \(blob)"))
     }
@@ -45,8 +31,8 @@ struct DamagedRepositoryTests {
         let repo = try Fixtures.fresh("branches")
         let tree = try Shell.git(["rev-parse", "feature:Sources/App"], in: repo).text.trimmed
         try FileManager.default.removeItem(atPath: objectFile(tree, in: repo))
-        #expect(try failure(["--no-stat", "main..feature"], in: repo) == "'Sources/App': unable to read tree \(tree)")
-        #expect(try failure(["--no-stat", "main..feature", "--", "Sources"], in: repo) == "'Sources/App': unable to read tree \(tree)",
+        #expect(try CLIRunner.failure(["--no-stat", "main..feature"], in: repo) == "'Sources/App': unable to read tree \(tree)")
+        #expect(try CLIRunner.failure(["--no-stat", "main..feature", "--", "Sources"], in: repo) == "'Sources/App': unable to read tree \(tree)",
                 "libgit2's own diff (with a pathspec) fails without naming the object; the walk names it")
         #expect(try gitFailure(["diff", "--name-status", "main", "feature"], in: repo).contains("unable to read tree \(tree)"))
     }
@@ -55,7 +41,7 @@ struct DamagedRepositoryTests {
         let repo = try Fixtures.fresh("branches")
         let commit = try Shell.git(["rev-parse", "feature"], in: repo).text.trimmed
         try FileManager.default.removeItem(atPath: objectFile(commit, in: repo))
-        #expect(try failure(["main..feature"], in: repo) == "bad object feature")
+        #expect(try CLIRunner.failure(["main..feature"], in: repo) == "bad object feature")
         #expect(try gitFailure(["diff", "main", "feature"], in: repo).contains("fatal: bad object feature"))
     }
 
@@ -65,7 +51,7 @@ struct DamagedRepositoryTests {
         let file = objectFile(tree, in: repo)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
         try Data(count: 20).write(to: URL(fileURLWithPath: file))
-        let message = try failure(["--no-stat", "main..feature"], in: repo)
+        let message = try CLIRunner.failure(["--no-stat", "main..feature"], in: repo)
         #expect(message == "'Sources/App': loose object \(tree) (stored in \(file)) is corrupt")
         #expect(try gitFailure(["diff", "--name-status", "main", "feature"], in: repo).contains("loose object \(tree)"))
     }
@@ -89,7 +75,7 @@ struct DamagedRepositoryTests {
         try handle.seek(toOffset: UInt64(offset + stored / 2))
         try handle.write(contentsOf: Data([0xDE, 0xAD, 0xBE, 0xEF, 0xDE, 0xAD, 0xBE, 0xEF]))
         try handle.close()
-        #expect(try failure(["--no-stat", "main..feature"], in: repo) == "'Sources/App': packed object \(tree) is corrupt")
+        #expect(try CLIRunner.failure(["--no-stat", "main..feature"], in: repo) == "'Sources/App': packed object \(tree) is corrupt")
         #expect(try gitFailure(["diff", "--name-status", "main", "feature"], in: repo).contains("packed object \(tree)"))
     }
 
@@ -98,7 +84,7 @@ struct DamagedRepositoryTests {
         let index = repo + "/.git/index"
         try Data("not an index file, not at all, not in the least".utf8).write(to: URL(fileURLWithPath: index))
         for arguments in [["--staged"], [], ["HEAD"]] {
-            #expect(try failure(arguments, in: repo) == "'\(index)': index file corrupt")
+            #expect(try CLIRunner.failure(arguments, in: repo) == "'\(index)': index file corrupt")
         }
         #expect(try gitFailure(["diff", "--cached"], in: repo).contains("index file corrupt"))
         #expect(CLIRunner.run(["--format", "plain", "HEAD~0..HEAD"], in: repo).status == 0, "comparing commits needs no index")

@@ -6,19 +6,6 @@ import TestSupport
 /// made without touching the repository; one treereview cannot make is one line on stderr,
 /// exit 2, nothing on stdout, the repository as it was.
 struct EntryKindCLITests {
-    /// Runs treereview, checks the failure's shape and that `.git` is unchanged, and returns
-    /// the message without the `treereview: ` prefix.
-    private func failure(_ arguments: [String], in repo: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
-        let before = try GitDirectorySnapshot(repo)
-        let outcome = CLIRunner.run(arguments, in: repo)
-        #expect(outcome.status == 2, sourceLocation: sourceLocation)
-        #expect(outcome.output.isEmpty, sourceLocation: sourceLocation)
-        #expect(outcome.errorLines.count == 1, "\(outcome.error)", sourceLocation: sourceLocation)
-        #expect(outcome.error.hasPrefix("treereview: "), sourceLocation: sourceLocation)
-        #expect(try GitDirectorySnapshot(repo) == before, "the repository was modified", sourceLocation: sourceLocation)
-        return String(outcome.error.dropFirst("treereview: ".count).dropLast())
-    }
-
     /// Runs treereview successfully and checks that `.git` is unchanged (and that of `main`,
     /// the main worktree of a linked one, whose `.git` is only a file).
     private func success(_ arguments: [String], in repo: String, main: String? = nil,
@@ -39,17 +26,17 @@ struct EntryKindCLITests {
         let repo = try Fixtures.fresh("partial")
         let blob = try id("HEAD~2:f1", in: repo + "-source")
         let expected = "'f1': object \(blob) is not in this partial clone (git would fetch it from 'origin'; treereview does not fetch)"
-        #expect(try failure(["HEAD~2..HEAD"], in: repo) == expected)
-        #expect(try failure(["HEAD~2"], in: repo) == expected)
+        #expect(try CLIRunner.failure(["HEAD~2..HEAD"], in: repo) == expected)
+        #expect(try CLIRunner.failure(["HEAD~2"], in: repo) == expected)
         let names = try success(["--no-stat", "--no-renames", "--format", "json", "HEAD~2..HEAD"], in: repo)
         #expect(names.contains(#""path":"g3","status":"added""#) && names.contains(#""path":"f4","status":"deleted""#))
     }
 
     @Test func aShallowCloneEndsWhereGitSeesItEnd() throws {
         let repo = try Fixtures.fresh("shallow")
-        #expect(try failure(["HEAD~3"], in: repo) == "unknown revision 'HEAD~3'")
-        #expect(try failure(["main...other"], in: repo) == "main...other: no merge base")
-        #expect(try failure(["HEAD~2^-"], in: repo) == "unknown revision 'HEAD~2^-'")
+        #expect(try CLIRunner.failure(["HEAD~3"], in: repo) == "unknown revision 'HEAD~3'")
+        #expect(try CLIRunner.failure(["main...other"], in: repo) == "main...other: no merge base")
+        #expect(try CLIRunner.failure(["HEAD~2^-"], in: repo) == "unknown revision 'HEAD~2^-'")
         let json = try success(["--format", "json", "--no-stat", "main...side"], in: repo)
         #expect(json.contains(#""old":"\#(try id("main~2", in: repo))""#), "the base is the shallow commit c2")
     }
@@ -57,7 +44,7 @@ struct EntryKindCLITests {
     @Test func aSparseIndexIsOneClearLine() throws {
         let repo = try Fixtures.fresh("sparse")
         try Shell.git(["sparse-checkout", "set", "--sparse-index", "in"], in: repo)
-        let message = try failure([], in: repo)
+        let message = try CLIRunner.failure([], in: repo)
         #expect(message == "'\(repo)/.git/index' is a sparse index (index.sparse), which treereview cannot read; "
                 + "'git sparse-checkout set --no-sparse-index' expands it")
     }
@@ -65,7 +52,7 @@ struct EntryKindCLITests {
     @Test func anUnknownSubmoduleIgnoreSettingIsOneLine() throws {
         let repo = try Fixtures.fresh("submodules")
         try Shell.git(["config", "diff.ignoreSubmodules", "sometimes"], in: repo)
-        #expect(try failure([], in: repo) == "bad diff.ignoreSubmodules value 'sometimes': expected none, untracked, dirty or all")
+        #expect(try CLIRunner.failure([], in: repo) == "bad diff.ignoreSubmodules value 'sometimes': expected none, untracked, dirty or all")
     }
 
     @Test(arguments: ["conflicts", "sparse", "intent-to-add", "submodules", "linked-worktree"])
