@@ -53,26 +53,32 @@ private final class Job<Context, Result>: @unchecked Sendable {
     }
 
     func run() {
+        var current = -1
         do {
             var context = try makeContext()
             while let range = queue.take() {
                 for index in range {
+                    current = index
                     output[index] = try body(&context, index)
                 }
             }
         } catch {
-            queue.fail(error)
+            queue.fail(error, at: current)
         }
     }
 }
 
-/// Hands out chunks of indices to workers and keeps the first error.
+/// Hands out chunks of indices to workers, in order, and keeps the error of the lowest index
+/// that failed: after a failure no chunk is handed out, but the chunks below it, all handed
+/// out already, are finished, so the error is the one a loop in order would have met first,
+/// whatever the timing.
 private final class WorkQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var next = 0
     private let count: Int
     private let chunk: Int
     private var failure: Error?
+    private var failedIndex = Int.max
 
     init(count: Int, chunk: Int) {
         self.count = count
@@ -95,9 +101,13 @@ private final class WorkQueue: @unchecked Sendable {
         return start..<next
     }
 
-    func fail(_ error: Error) {
+    /// Records `error`, met at `index` (-1: before any index), unless a lower index failed.
+    func fail(_ error: Error, at index: Int) {
         lock.lock()
         defer { lock.unlock() }
-        if failure == nil { failure = error }
+        if index < failedIndex {
+            failure = error
+            failedIndex = index
+        }
     }
 }
