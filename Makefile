@@ -19,10 +19,10 @@ fishcompletiondir = $(PREFIX)/share/fish/vendor_completions.d
 all: build
 
 build:
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib --product treereview
 
 $(BIN):
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --static-swift-stdlib --product treereview
 
 install: $(BIN)
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(bashcompletiondir)" \

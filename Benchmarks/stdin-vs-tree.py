@@ -56,7 +56,7 @@ def measure(command, input_path):
 
 
 if not os.access(args.bin, os.X_OK):
-    sys.exit(f"no treereview at {args.bin}: build it with `swift build -c release` or pass --bin")
+    sys.exit(f"no treereview at {args.bin}: build it with `swift build -c release --static-swift-stdlib --product treereview` or pass --bin")
 if shutil.which("tree") is None:
     sys.exit("`tree` is not installed (apt-get install tree)")
 paths = path_list()
