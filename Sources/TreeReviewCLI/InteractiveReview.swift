@@ -38,10 +38,8 @@ enum InteractiveReview {
             pager: { text in page(text, on: terminal, paging: settings.paging, corePager: input.corePager, environment: environment) },
             frameLog: environment["TREEREVIEW_FRAME_LOG"].flatMap(FrameLog.init(path:)),
             feed: input.watching.map { watching in
-                LiveChangeFeed(workdir: watching.workdir, gitDirectory: watching.gitDirectory) {
-                    guard let again = try? ChangeInput.read(options, environment: environment, io: io) else { return nil }
-                    return options.statusFilter.map { filter in again.changes.filter { filter.includes($0.status) } } ?? again.changes
-                }
+                LiveChangeFeed(workdir: watching.workdir, gitDirectory: watching.gitDirectory,
+                               reader: LiveChangeReader(options: options, environment: environment, io: io, input: input))
             })
         do {
             try session.run(&browser, ready: ready)
