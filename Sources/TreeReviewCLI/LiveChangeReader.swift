@@ -19,9 +19,13 @@ final class LiveChangeReader {
     /// The paths of the added, deleted, renamed and copied files (both names), in byte order:
     /// with rename detection on, a wake touching one reads everything.
     private var pairable: [[UInt8]] = []
+    /// Where `v` writes, told each file's new side as it is read again.
+    private let marks: StoredReviewMarks?
 
-    /// A reader for the comparison `options` asks for, first read as `input`.
-    init(options: Options, environment: [String: String], io: IO, input: ChangeInput) {
+    /// A reader for the comparison `options` asks for, first read as `input`; `marks` learn
+    /// the new sides read again.
+    init(options: Options, environment: [String: String], io: IO, input: ChangeInput, marks: StoredReviewMarks? = nil) {
+        self.marks = marks
         self.options = options
         self.environment = environment
         self.io = io
@@ -36,6 +40,7 @@ final class LiveChangeReader {
         oldID = input.comparison?.changeSet.oldID
         index = try? input.comparison?.repository.indexSnapshot()
         pairable = Self.pairablePaths(of: input.changes)
+        if let marking = input.marking { marks?.record(input.changes, newObjects: marking.newObjects) }
         return filtered(input.changes)
     }
 
@@ -66,13 +71,14 @@ final class LiveChangeReader {
             scope.contains { path in Self.holds(path, in: pairable) }
         }) else { return nil }
         index = snapshot
-        let marks = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read().marks
+        let stored = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read().marks
         var changes = read.changes
-        if !marks.isEmpty {
+        if !stored.isEmpty {
             for position in changes.indices {
-                changes[position].viewState = marks.state(of: changes[position].path, newObject: read.newObjects[position])
+                changes[position].viewState = stored.state(of: changes[position].path, newObject: read.newObjects[position])
             }
         }
+        marks?.record(changes, newObjects: read.newObjects)
         let scope = read.paths
         self.pairable = (pairable.filter { path in !scope.contains { Self.path(path, isWithin: $0.bytes) } }
             + Self.pairablePaths(of: changes)).sorted { $0.lexicographicallyPrecedes($1) }

@@ -1,5 +1,6 @@
 import Browser
 import Foundation
+import ReviewState
 import TestSupport
 import Testing
 import TreeModel
@@ -43,6 +44,35 @@ import TreeModel
         }
         #expect(taken == Set(Step.allCases))
         #expect(partial >= 8, "only \(partial) refreshes read just the changed paths")
+    }
+
+    /// `v` after a refresh marks the file with the object id it has now (`git hash-object`),
+    /// not the one it had when the browser started.
+    @Test func aMarkAfterARefreshHoldsTheFileAsItIsNow() throws {
+        let repository = try Self.makeRepository()
+        let options = try ArgumentParser.parse(["-i"])
+        let io = IO(standardOutput: BufferSink(), standardError: BufferSink(), outputIsTerminal: false,
+                    currentDirectory: repository)
+        let environment = TestEnvironment.variables()
+        let input = try ChangeInput.read(options, environment: environment, io: io)
+        let marking = try #require(input.marking)
+        let marks = StoredReviewMarks(commonGitDirectory: marking.commonGitDirectory, changes: input.changes,
+                                      newObjects: marking.newObjects)
+        let feed = LiveChangeFeed(workdir: repository, gitDirectory: repository + "/.git",
+                                  reader: LiveChangeReader(options: options, environment: environment, io: io,
+                                                           input: input, marks: marks))
+        try "edited again\n".write(toFile: repository + "/a/one.txt", atomically: false, encoding: .utf8)
+        feed.drain()
+        let refresh = try #require(feed.changes())
+        guard case .within(_, let changes) = refresh else {
+            Issue.record("an edit of a modified file read everything: \(refresh)")
+            return
+        }
+        let change = try #require(changes.first { $0.path == RawPath("a/one.txt") })
+        try marks.setViewed(true, for: [change])
+        let id = try Shell.git(["hash-object", "a/one.txt"], in: repository).text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let stored = ViewedMarksStore(commonGitDirectory: marking.commonGitDirectory).read().marks
+        #expect(stored.byPath[RawPath("a/one.txt")] == ObjectHash(hex: id))
     }
 
     /// A repository with files in nested directories, committed, one file changed since.
