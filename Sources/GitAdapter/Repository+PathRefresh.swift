@@ -3,10 +3,12 @@ import Foundation
 import TreeModel
 
 extension Repository {
-    /// Live refresh's read of a few paths: the changes of `request` (a comparison with the
+    /// Live refresh's read of a few paths (on a handle kept between refreshes: the index is
+    /// read again only when it changed): the changes of `request` (a comparison with the
     /// index or the working tree) at or below each path of `paths` (files or directories,
     /// relative to the top of the working tree), read as ``changes(for:config:)`` reads them
-    /// (statuses, line counts, new-side object ids, `--staged`'s partially staged files), and
+    /// (statuses, line counts, new-side object ids, `--staged`'s partially staged files, on
+    /// this handle alone), and
     /// only for those paths: libgit2 is given them as literal paths
     /// (`GIT_DIFF_DISABLE_PATHSPEC_MATCH`) and walks nothing else; the request's own pathspec
     /// still applies.
@@ -21,6 +23,7 @@ extension Repository {
     public func changes(at paths: [RawPath], for request: ComparisonRequest, config: RepositoryConfig? = nil,
                         oldID: String?, pairableBefore: ([RawPath]) -> Bool = { _ in false }) throws -> ScopedChanges? {
         let config = try config ?? readConfig()
+        try reloadIndexIfChanged()
         let resolved = try resolve(request)
         if case .tree = resolved.newSide { return nil }
         guard resolved.oldID == oldID else { return nil }
@@ -43,13 +46,27 @@ extension Repository {
         if request.countLines { try countLines(&changes, entries: entries, config: config) }
         var newObjects: [ObjectHash?] = []
         if request.newObjects != .none {
-            newObjects = try newObjectIDs(of: changes, sides: entries.map(\.new), wanted: request.newObjects)
+            let reader = try BlobReader(self)
+            newObjects = try zip(changes, entries).map { change, entry in
+                guard request.newObjects.includes(change.path), let side = entry.new else { return nil }
+                if !side.id.isZero { return side.id.hash }
+                return side.inWorkingTree && !side.isSubmodule ? try reader.workingTreeID(of: side).hash : nil
+            }
         }
         if case .index = resolved.newSide {
             try markUnstaged(&changes, request: request, resolved: resolved, config: config, scope: scope, pathspec: pathspec)
         }
         Self.sortByPath(&changes, with: &newObjects)
         return ScopedChanges(paths: scopePaths, changes: changes, newObjects: newObjects)
+    }
+
+    /// Reads the index file again if it changed since this handle read it (a handle kept
+    /// from one refresh to the next reads it once, not at every wake).
+    private func reloadIndexIfChanged() throws {
+        var index: OpaquePointer?
+        guard git_repository_index(&index, handle) == 0, let index else { return }
+        defer { git_index_free(index) }
+        guard git_index_read(index, 0) == 0 else { throw unreadableIndex() }
     }
 
     /// Whether a change to the file at `path` can change what other paths show.
@@ -111,7 +128,8 @@ extension Repository {
         scope.contains { path.starts(with: $0) && (path.count == $0.count || path[$0.count] == UInt8(ascii: "/")) }
     }
 
-    /// Line counts as the whole read makes them (no results cache: the few files are read).
+    /// Line counts as the whole read makes them, on this handle (the few files are read: no
+    /// worker handles to open, no results cache).
     private func countLines(_ changes: inout [FileChange], entries: [ChangeEntry], config: RepositoryConfig) throws {
         var counted: [Int] = []
         var work: [LineCounter.Job] = []
@@ -124,7 +142,8 @@ extension Repository {
             work.append(LineCounter.Job(old: entries[index].old, new: entries[index].new))
         }
         if work.isEmpty { return }
-        let counts = try LineCounter(location: location, attributes: attributeFilesExist(config: config)).count(work)
+        let worker = LineCounter.Worker(try BlobReader(self), attributes: attributeFilesExist(config: config))
+        let counts = try work.map { try worker.count($0) }
         for (index, count) in zip(counted, counts) {
             changes[index].binary = count.binary
             changes[index].insertions = count.binary ? nil : count.insertions

@@ -14,11 +14,16 @@ final class LiveChangeReader {
     private let io: IO
     /// The old side's id the changes were read against.
     private var oldID: String?
-    /// The index when last read, for telling which of its entries a write changed.
+    /// The index when last read, for telling which of its entries a write changed: taken at
+    /// the first wake (not before the first frame) and at every whole read; an index change
+    /// with none to compare reads everything.
     private var index: IndexSnapshot?
     /// The paths of the added, deleted, renamed and copied files (both names), in byte order:
     /// with rename detection on, a wake touching one reads everything.
     private var pairable: [[UInt8]] = []
+    /// The repository handle of the last whole read, kept: opening one reads the index
+    /// again (most of a second for 100,000 files), and it is read again only when it changed.
+    private var repository: Repository?
     /// Where `v` writes, told each file's new side as it is read again.
     private let marks: StoredReviewMarks?
 
@@ -30,7 +35,7 @@ final class LiveChangeReader {
         self.environment = environment
         self.io = io
         oldID = input.comparison?.changeSet.oldID
-        index = try? input.comparison?.repository.indexSnapshot()
+        repository = input.comparison?.repository
         pairable = Self.pairablePaths(of: input.changes)
     }
 
@@ -38,7 +43,8 @@ final class LiveChangeReader {
     func readAll() -> [FileChange]? {
         guard let input = try? ChangeInput.read(options, environment: environment, io: io) else { return nil }
         oldID = input.comparison?.changeSet.oldID
-        index = try? input.comparison?.repository.indexSnapshot()
+        repository = input.comparison?.repository
+        index = try? repository?.indexSnapshot()
         pairable = Self.pairablePaths(of: input.changes)
         if let marking = input.marking { marks?.record(input.changes, newObjects: marking.newObjects) }
         return filtered(input.changes)
@@ -54,14 +60,18 @@ final class LiveChangeReader {
 
     /// The changes of `paths` (and the index's changed entries), or `nil` for a whole read.
     private func readPaths(_ paths: [RawPath], indexChanged: Bool) throws -> ChangeRefresh? {
-        let repository = try Repository.open(at: directory, environment: environment)
+        let repository = try self.repository ?? Repository.open(at: directory, environment: environment)
+        self.repository = repository
         let config = try repository.readConfig(section: "treereview")
         var paths = paths
         var snapshot = index
-        if indexChanged || index == nil {
+        if indexChanged {
+            guard let before = index else { return nil }
             let now = try repository.indexSnapshot()
-            paths += index.map { now.changedPaths(since: $0) } ?? []
+            paths += now.changedPaths(since: before)
             snapshot = now
+        } else if index == nil {
+            snapshot = try repository.indexSnapshot()
         }
         var request = options.request
         request.pathspecBase = directory
