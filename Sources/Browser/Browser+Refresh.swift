@@ -46,7 +46,7 @@ extension Browser {
             .sorted { $0.path < $1.path }
         var previous: [FileChange] = []
         var kept: [FileChange] = []
-        kept.reserveCapacity(allChanges.count - ranges.reduce(0) { $0 + $1.count } + incoming.count)
+        kept.reserveCapacity(max(0, allChanges.count - ranges.reduce(0) { $0 + $1.count }) + incoming.count)
         var start = 0
         for range in ranges where range.lowerBound >= start {
             kept += allChanges[start..<range.lowerBound]
