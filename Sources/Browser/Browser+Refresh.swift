@@ -5,6 +5,16 @@ import TreeModel
 /// (Docs/TreeModel.md#mutations-and-resets), so expansion, focus, selection and the scroll
 /// position stay where they were for what is still there.
 extension Browser {
+    /// Applies what live refresh read: every change, or the changes of a few paths.
+    /// Returns whether anything the tree shows changed.
+    @discardableResult
+    public mutating func update(changes refresh: ChangeRefresh) -> Bool {
+        switch refresh {
+        case .all(let changes): update(changes: changes)
+        case .within(let paths, let changes): update(changes, within: paths)
+        }
+    }
+
     /// Shows `changes` in place of the changes before: files gone are removed (with the
     /// directories left without a file), new and changed files added. Returns whether
     /// anything the tree shows changed.
@@ -13,7 +23,68 @@ extension Browser {
         let before = Dictionary(shownChanges.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         allChanges = changes
         let after = shownChanges
-        let mutations = Self.mutations(from: before, to: after)
+        let directories = Self.directories(of: after)
+        let remaining = Set(after.map(\.path))
+        let mutations = Self.mutations(
+            removing: before.keys.filter { !remaining.contains($0) },
+            adding: after.filter { before[$0.path] != $0 },
+            hasFile: { directories.contains($0) })
+        return apply(mutations)
+    }
+
+    /// Shows `changes` in place of the changes at or below `paths` (files or directories);
+    /// the other changes stay. Only the changes there are compared and mutated. Returns
+    /// whether anything the tree shows changed.
+    @discardableResult
+    public mutating func update(_ changes: [FileChange], within paths: [RawPath]) -> Bool {
+        if zip(allChanges, allChanges.dropFirst()).contains(where: { $1.path < $0.path }) {
+            allChanges.sort { $0.path < $1.path }
+        }
+        let scope = paths.map(\.bytes)
+        let ranges = scope.flatMap { Self.ranges(of: $0, in: allChanges) }.sorted { $0.lowerBound < $1.lowerBound }
+        let incoming = changes.filter { change in scope.contains { Self.path(change.path.bytes, isWithin: $0) } }
+            .sorted { $0.path < $1.path }
+        var previous: [FileChange] = []
+        var kept: [FileChange] = []
+        kept.reserveCapacity(max(0, allChanges.count - ranges.reduce(0) { $0 + $1.count }) + incoming.count)
+        var start = 0
+        for range in ranges where range.lowerBound >= start {
+            kept += allChanges[start..<range.lowerBound]
+            previous += allChanges[range]
+            start = range.upperBound
+        }
+        kept += allChanges[start...]
+        allChanges = Self.merged(kept, incoming)
+        let isShown = showsChange
+        let before = Dictionary(previous.filter(isShown).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = incoming.filter(isShown)
+        let remaining = Set(after.map(\.path))
+        let all = allChanges
+        let mutations = Self.mutations(
+            removing: before.keys.filter { !remaining.contains($0) },
+            adding: after.filter { before[$0.path] != $0 },
+            hasFile: { directory in
+                let prefix = Array(directory) + [UInt8(ascii: "/")]
+                var index = Self.firstIndex(notBefore: prefix, in: all)
+                while index < all.count, all[index].path.bytes.starts(with: prefix) {
+                    if isShown(all[index]) { return true }
+                    index += 1
+                }
+                return false
+            })
+        return apply(mutations)
+    }
+
+    /// Whether the tree shows a change (the status filter, hidden viewed files).
+    private var showsChange: (FileChange) -> Bool {
+        { [statusFilter, hidesViewed] change in
+            (statusFilter.map { change.status == $0 } ?? true) && !(hidesViewed && change.viewState == .viewed)
+        }
+    }
+
+    /// Takes `mutations` into the tree, keeping the diff pane, the find and the scroll
+    /// position in step; returns whether there were any.
+    private mutating func apply(_ mutations: [TreeMutation]) -> Bool {
         countViewed()
         guard !mutations.isEmpty else { return false }
         do {
@@ -41,29 +112,86 @@ extension Browser {
         return true
     }
 
-    /// The mutations from the files `before` (by path) to the files `after`: removals first
-    /// (a file, or its highest ancestor left without a file), then additions and changes.
-    static func mutations(from before: [RawPath: FileChange], to after: [FileChange]) -> [TreeMutation] {
+    /// The mutations that remove the files `removed` — each, or its highest ancestor
+    /// directory without a file after (`hasFile` says which have one) — then add or change
+    /// the files `added`.
+    static func mutations(removing removed: [RawPath], adding added: [FileChange],
+                          hasFile: (ArraySlice<UInt8>) -> Bool) -> [TreeMutation] {
         let slash = UInt8(ascii: "/")
-        var directories = Set<ArraySlice<UInt8>>()
-        for change in after {
-            let bytes = change.path.bytes
-            for index in bytes.indices where bytes[index] == slash { directories.insert(bytes[..<index]) }
-        }
-        let remaining = Set(after.map(\.path))
-        var removed = Set<[UInt8]>()
-        for path in before.keys where !remaining.contains(path) {
+        var targets = Set<[UInt8]>()
+        for path in removed {
             var target = path.bytes
             var cut = path.bytes[...]
-            while let index = cut.lastIndex(of: slash), !directories.contains(cut[..<index]) {
+            while let index = cut.lastIndex(of: slash), !hasFile(cut[..<index]) {
                 target = Array(cut[..<index]) + [slash]
                 cut = cut[..<index]
             }
-            removed.insert(target)
+            targets.insert(target)
         }
-        var mutations = removed.sorted { $0.lexicographicallyPrecedes($1) }
+        var mutations = targets.sorted { $0.lexicographicallyPrecedes($1) }
             .compactMap { try? TreePath(RawPath(bytes: $0)) }.map(TreeMutation.remove)
-        for change in after where before[change.path] != change { mutations.append(.addChange(change)) }
+        for change in added { mutations.append(.addChange(change)) }
         return mutations
+    }
+
+    /// Every directory holding a file of `changes`.
+    private static func directories(of changes: [FileChange]) -> Set<ArraySlice<UInt8>> {
+        var directories = Set<ArraySlice<UInt8>>()
+        for change in changes {
+            let bytes = change.path.bytes
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "/") { directories.insert(bytes[..<index]) }
+        }
+        return directories
+    }
+
+    /// Whether `path` is `scope` or below it.
+    static func path(_ path: [UInt8], isWithin scope: [UInt8]) -> Bool {
+        path.starts(with: scope) && (path.count == scope.count || path[scope.count] == UInt8(ascii: "/"))
+    }
+
+    /// Where the changes at `path` and below it are in `changes` (sorted by path): the one
+    /// at `path`, and those below it (not next to it: `a-b` and `a.c` sort between `a` and `a/`).
+    private static func ranges(of path: [UInt8], in changes: [FileChange]) -> [Range<Int>] {
+        let exact = firstIndex(notBefore: path, in: changes)
+        var ranges: [Range<Int>] = []
+        if exact < changes.count, changes[exact].path.bytes == path { ranges.append(exact..<(exact + 1)) }
+        let prefix = path + [UInt8(ascii: "/")]
+        let below = firstIndex(notBefore: prefix, in: changes)
+        var end = below
+        while end < changes.count, changes[end].path.bytes.starts(with: prefix) { end += 1 }
+        if end > below { ranges.append(below..<end) }
+        return ranges
+    }
+
+    /// The index of the first change of `changes` (sorted by path) not before `bytes`.
+    private static func firstIndex(notBefore bytes: [UInt8], in changes: [FileChange]) -> Int {
+        var low = 0
+        var high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].path.bytes.lexicographicallyPrecedes(bytes) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Two lists sorted by path as one.
+    private static func merged(_ first: [FileChange], _ second: [FileChange]) -> [FileChange] {
+        if second.isEmpty { return first }
+        var result: [FileChange] = []
+        result.reserveCapacity(first.count + second.count)
+        var i = 0
+        var j = 0
+        while i < first.count && j < second.count {
+            if second[j].path < first[i].path {
+                result.append(second[j])
+                j += 1
+            } else {
+                result.append(first[i])
+                i += 1
+            }
+        }
+        result += first[i...]
+        result += second[j...]
+        return result
     }
 }

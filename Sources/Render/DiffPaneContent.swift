@@ -9,8 +9,10 @@ import TreeModel
 /// filter writes, are kept; every other control character is spelled out as
 /// ``TerminalText`` does (`\e`, `\x07`, `\u{9b}`).
 public struct DiffPaneContent: Sendable {
-    /// The lines, each as its pieces.
+    /// The lines, each as its pieces: the pager's text.
     let lines: [[DiffPaneLayout.Piece]]
+    /// What the pane shows in place of ``lines``: a submodule's change in one line.
+    var paneLines: [[DiffPaneLayout.Piece]]?
 
     /// The patch of `patch`, colored with `colors` as `git diff --color` colors it (no color
     /// when `colors` is `nil`), or, with a `filter`, the filter's output for that colored
@@ -18,9 +20,12 @@ public struct DiffPaneContent: Sendable {
     ///
     /// The browser decides the colors from the configuration it read:
     /// `config.colorsDiffOnTerminal ? PatchColors(configured: config.diffColors) : nil`.
+    /// Given the `change` the patch is of, a submodule's change is one line in the pane
+    /// (``submoduleLine(of:patch:colors:)``); the pager still gets git's patch.
     /// - Throws: ``PatchFilter/Failure`` when the filter cannot run or fails.
-    public init(patch: PatchText, colors: PatchColors?, filter: PatchFilter? = nil) throws {
+    public init(patch: PatchText, colors: PatchColors?, filter: PatchFilter? = nil, change: FileChange? = nil) throws {
         let colors = colors ?? .none
+        paneLines = change.flatMap { Self.submoduleLine(of: $0, patch: patch, colors: colors) }.map { [$0] }
         if let filter {
             lines = Self.lines(ofOutput: try filter.run(colors.colored(patch)))
         } else {
@@ -46,13 +51,13 @@ public struct DiffPaneContent: Sendable {
         lines = Self.lines(ofOutput: styledText)
     }
 
-    /// The number of lines (before wrapping).
-    public var lineCount: Int { lines.count }
+    /// The number of lines the pane shows (before wrapping).
+    public var lineCount: Int { (paneLines ?? lines).count }
 
     /// The rows for a pane `width` columns wide (at least 1).
     public func lines(width: Int, overflow: DiffPaneLines.Overflow = .wrap) -> DiffPaneLines {
         var layout = DiffPaneLayout(width: max(1, width), overflow: overflow)
-        for line in lines { layout.add(line) }
+        for line in paneLines ?? lines { layout.add(line) }
         return DiffPaneLines(width: max(1, width), rows: layout.rows)
     }
 

@@ -28,20 +28,20 @@ enum InteractiveReview {
             color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: true),
             charset: settings.charset, icons: settings.icons.drawing,
             iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides))
+        let marks = reviewMarks(for: input)
         let configuration = BrowserConfiguration(
             title: input.label.title, style: BrowserStyle(render: render, linesCounted: input.linesCounted),
             order: settings.sort, flatten: settings.flatten, expansion: options.depth.map { .depth($0) } ?? .expanded,
-            diffSource: diffSource(for: input, color: render.color, environment: environment), marks: reviewMarks(for: input))
+            diffSource: diffSource(for: input, color: render.color, environment: environment), marks: marks)
         var browser = try Browser(changes: changes, configuration: configuration, size: terminal.size)
         let session = BrowserSession(
             terminal: terminal,
             pager: { text in page(text, on: terminal, paging: settings.paging, corePager: input.corePager, environment: environment) },
             frameLog: environment["TREEREVIEW_FRAME_LOG"].flatMap(FrameLog.init(path:)),
             feed: input.watching.map { watching in
-                LiveChangeFeed(workdir: watching.workdir, gitDirectory: watching.gitDirectory) {
-                    guard let again = try? ChangeInput.read(options, environment: environment, io: io) else { return nil }
-                    return options.statusFilter.map { filter in again.changes.filter { filter.includes($0.status) } } ?? again.changes
-                }
+                LiveChangeFeed(workdir: watching.workdir, gitDirectory: watching.gitDirectory,
+                               reader: LiveChangeReader(options: options, environment: environment, io: io, input: input,
+                                                        marks: marks))
             })
         do {
             try session.run(&browser, ready: ready)
@@ -63,7 +63,7 @@ enum InteractiveReview {
     }
 
     /// The viewed marks of the repository compared (none for a change list on stdin).
-    private static func reviewMarks(for input: ChangeInput) -> (any ReviewMarks)? {
+    private static func reviewMarks(for input: ChangeInput) -> StoredReviewMarks? {
         guard let marking = input.marking, marking.newObjects.count == input.changes.count else { return nil }
         return StoredReviewMarks(commonGitDirectory: marking.commonGitDirectory, changes: input.changes,
                                  newObjects: marking.newObjects)

@@ -50,6 +50,7 @@ final class RepositoryDiffSource: DiffSource {
     }
 
     private func content(of change: FileChange) throws -> DiffPaneContent {
-        try DiffPaneContent(patch: repository.patch(for: change, in: changeSet, config: config), colors: colors, filter: filter)
+        try DiffPaneContent(patch: repository.patch(for: change, in: changeSet, config: config), colors: colors, filter: filter,
+                            change: change)
     }
 }
