@@ -54,7 +54,9 @@ extension Browser {
     mutating func showChanges() -> Bool {
         let focusBefore = model.focus
         do {
-            try model.reset(changeTree: ChangeTree(changes: shownChanges, order: configuration.order))
+            let tree = ChangeTree(changes: shownChanges, order: configuration.order)
+            try model.reset(changeTree: tree)
+            shownTree = (tree, model.revision)
         } catch {
             message = "cannot show the files: \(error)"
             return false

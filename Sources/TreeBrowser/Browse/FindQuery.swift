@@ -60,9 +60,16 @@ public struct FindQuery: Hashable, Sendable {
     /// Whether `text` contains `needle` (not empty) as a run of bytes.
     static func bytes(_ text: [UInt8], contain needle: [UInt8]) -> Bool {
         guard needle.count <= text.count else { return false }
-        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
-            if text[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        return text.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { needle in
+                let first = needle[0]
+                for start in 0...(text.count - needle.count) where text[start] == first {
+                    var matched = 1
+                    while matched < needle.count && text[start + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                return false
+            }
         }
-        return false
     }
 }
