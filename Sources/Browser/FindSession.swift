@@ -41,20 +41,8 @@ struct FindSession {
             pool = nil
             return
         }
-        let candidates = finder.candidates
-        var buckets: [[Int32]] = [[], [], [], []]
-        var matched: [Int32] = []
-        func consider(_ index: Int32) {
-            guard let match = query.match(candidates[Int(index)]) else { return }
-            matched.append(index)
-            buckets[match == .exact ? 0 : match == .prefix ? 1 : match == .contains ? 2 : 3].append(index)
-        }
-        if let pool, text.hasPrefix(poolText) {
-            for index in pool { consider(index) }
-        } else {
-            for index in candidates.indices { consider(Int32(index)) }
-        }
-        results = FindResults(candidates: candidates, buckets: buckets)
+        let (kinds, matched) = finder.matches(query, among: text.hasPrefix(poolText) ? pool : nil)
+        results = FindResults(candidates: finder.candidates, buckets: kinds)
         pool = matched
         poolText = text
     }

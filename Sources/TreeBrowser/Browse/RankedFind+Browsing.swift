@@ -26,7 +26,14 @@ extension RankedFind {
             if parent != nil { bytes.append(UInt8(ascii: "/")) }
             bytes.append(contentsOf: name)
             if isDirectory { bytes.append(UInt8(ascii: "/")) }
-            guard let path = try? TreePath(RawPath(bytes: bytes)), path.identity == bytes else { continue }
+            let path: TreePath
+            if PathForest.isPlainName(name) {
+                if isDirectory { bytes.removeLast() }
+                path = TreePath(trustedNormalized: RawPath(bytes: bytes), isDirectory: isDirectory)
+            } else {
+                guard let checked = try? TreePath(RawPath(bytes: bytes)), checked.identity == bytes else { continue }
+                path = checked
+            }
             var tags: [String] = []
             if isDirectory {
                 if let status = changeTree.summaries[node].wholeStatus { tags.append(status.rawValue) }

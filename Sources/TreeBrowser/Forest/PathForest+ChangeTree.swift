@@ -70,7 +70,7 @@ extension PathForest {
     }
 
     /// Whether a name joined to its parent's path by `/` stays normalized: not empty, `.` or `..`.
-    private static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
+    static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
         guard !name.isEmpty else { return false }
         return !name.allSatisfy { $0 == UInt8(ascii: ".") } || name.count > 2
     }
