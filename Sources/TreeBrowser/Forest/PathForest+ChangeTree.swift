@@ -18,8 +18,10 @@ extension PathForest {
         var stack: [(node: Int, parent: Int)] = tree.nodes[FileTree.root].children.reversed().map { ($0, PathForest.root) }
         while let (node, parent) = stack.popLast() {
             let slot = try appendPrepared(node, of: changeTree, under: parent)
-            if nodes[slot].isDirectory {
-                stack.append(contentsOf: tree.nodes[node].children.reversed().lazy.map { ($0, slot) })
+            guard nodes[slot].isDirectory else { continue }
+            let children = tree.slots[node]
+            for position in (Int(children.childStart)..<Int(children.childStart + children.childCount)).reversed() {
+                stack.append((Int(tree.childList[position]), slot))
             }
         }
     }
@@ -58,7 +60,7 @@ extension PathForest {
         } else {
             var fileChange = change ?? FileChange(status: nil, path: path.normalized)
             fileChange.path = path.normalized
-            created.summary = ChangeSummary(CollectionOfOne(fileChange))
+            created.summary.add(fileChange)
             created.change = fileChange
         }
         nodes.append(created)
