@@ -53,6 +53,10 @@ extension Browser {
     @discardableResult
     mutating func showChanges() -> Bool {
         let focusBefore = model.focus
+        find = nil
+        finder = nil
+        finderPreparation = nil
+        shownTree = nil
         do {
             let tree = ChangeTree(changes: shownChanges, order: configuration.order)
             try model.reset(changeTree: tree)
@@ -61,8 +65,6 @@ extension Browser {
             message = "cannot show the files: \(error)"
             return false
         }
-        finder = nil
-        find = nil
         painter.setTotal(model.total)
         if model.focus == nil {
             if let focusBefore { model.focus(nearestTo: focusBefore) }

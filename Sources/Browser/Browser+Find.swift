@@ -20,12 +20,13 @@ extension Browser {
 
     /// Starts making ranked find's candidates on another thread, unless they are made or
     /// being made for the tree shown, or the tree changed since it was built (then `/`
-    /// makes them from the model).
+    /// makes them from the model). The change tree is let go: only the thread needs it.
     mutating func prepareFinder() {
         guard finder == nil, let shownTree, shownTree.revision == model.revision,
               finderPreparation?.revision != model.revision else { return }
         finderPreparation = FinderPreparation(changeTree: shownTree.tree, icons: configuration.style.render.iconResolver,
                                               revision: model.revision)
+        self.shownTree = nil
     }
 
     mutating func handleFindKey(_ key: KeyEvent) {

@@ -43,7 +43,8 @@ public struct Browser {
     var find: FindSession?
     /// The candidates of ranked find, prepared on the first `/` (and again after a filter).
     var finder: RankedFind?
-    /// The change tree the model was last built from, and the model's revision then.
+    /// The change tree the model was last built from, and the model's revision then, until
+    /// find's candidates are started from it.
     var shownTree: (tree: ChangeTree, revision: Int)?
     /// Ranked find's candidates being made on another thread for ``shownTree``.
     var finderPreparation: FinderPreparation?
