@@ -53,14 +53,18 @@ extension Browser {
     @discardableResult
     mutating func showChanges() -> Bool {
         let focusBefore = model.focus
+        find = nil
+        finder = nil
+        finderPreparation = nil
+        shownTree = nil
         do {
-            try model.reset(changeTree: ChangeTree(changes: shownChanges, order: configuration.order))
+            let tree = ChangeTree(changes: shownChanges, order: configuration.order)
+            try model.reset(changeTree: tree)
+            shownTree = (tree, model.revision)
         } catch {
             message = "cannot show the files: \(error)"
             return false
         }
-        finder = nil
-        find = nil
         painter.setTotal(model.total)
         if model.focus == nil {
             if let focusBefore { model.focus(nearestTo: focusBefore) }

@@ -7,9 +7,26 @@ import TreeModel
 /// back the expansion, focus and scroll position from before.
 extension Browser {
     mutating func startFind() {
-        if finder == nil { finder = RankedFind(model: model, icons: configuration.style.render.iconResolver) }
+        if finder == nil {
+            if let finderPreparation, finderPreparation.revision == model.revision {
+                finder = finderPreparation.finder()
+            } else {
+                finder = RankedFind(model: model, icons: configuration.style.render.iconResolver)
+            }
+        }
         find = FindSession(savedFocus: model.focus, savedTop: top)
         mode = .finding
+    }
+
+    /// Starts making ranked find's candidates on another thread, unless they are made or
+    /// being made for the tree shown, or the tree changed since it was built (then `/`
+    /// makes them from the model). The change tree is let go: only the thread needs it.
+    mutating func prepareFinder() {
+        guard finder == nil, let shownTree, shownTree.revision == model.revision,
+              finderPreparation?.revision != model.revision else { return }
+        finderPreparation = FinderPreparation(changeTree: shownTree.tree, icons: configuration.style.render.iconResolver,
+                                              revision: model.revision)
+        self.shownTree = nil
     }
 
     mutating func handleFindKey(_ key: KeyEvent) {

@@ -43,6 +43,11 @@ public struct Browser {
     var find: FindSession?
     /// The candidates of ranked find, prepared on the first `/` (and again after a filter).
     var finder: RankedFind?
+    /// The change tree the model was last built from, and the model's revision then, until
+    /// find's candidates are started from it.
+    var shownTree: (tree: ChangeTree, revision: Int)?
+    /// Ranked find's candidates being made on another thread for ``shownTree``.
+    var finderPreparation: FinderPreparation?
     /// The diff pane, when open.
     var diff: DiffPane?
     /// A line for the footer, until the next key.
@@ -60,9 +65,10 @@ public struct Browser {
         self.allChanges = changes
         self.configuration = configuration
         self.size = size
-        model = try TreeBrowserModel(
-            changeTree: ChangeTree(changes: changes, order: configuration.order), flatten: configuration.flatten,
-            expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
+        let tree = ChangeTree(changes: changes, order: configuration.order)
+        model = try TreeBrowserModel(changeTree: tree, flatten: configuration.flatten,
+                                     expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
+        shownTree = (tree, model.revision)
         painter = RowPainter(style: configuration.style, total: model.total)
         model.focusFirst()
         countViewed()

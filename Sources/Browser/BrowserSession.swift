@@ -35,6 +35,7 @@ public struct BrowserSession {
         browser.resize(to: terminal.size)
         terminal.present(browser.frame())
         frameLog?.record("first-frame", ready.duration(to: clock.now))
+        browser.prepareFinder()
         if let descriptor = feed?.descriptor { terminal.watch(descriptor) }
         var refreshPending = false
         while true {
@@ -76,6 +77,7 @@ public struct BrowserSession {
             }
             terminal.present(browser.frame())
             frameLog?.record(Self.describe(event), start.duration(to: clock.now))
+            browser.prepareFinder()
         }
     }
 

@@ -8,7 +8,7 @@ struct FindSession {
     /// The text typed.
     var text = ""
     /// The results, best first, as ``RankedFind`` orders them.
-    var results: [FindResult] = []
+    var results = FindResults()
     /// The result focused (by typing, Up and Down, `n` and `N`).
     var current = 0
     /// The focus and the scroll position before the find.
@@ -20,7 +20,7 @@ struct FindSession {
     var isTyping = true
     /// The candidates the last query matched, as indices in tree order: a query that only
     /// adds to the last one matches a subset of them.
-    private var pool: [Int]?
+    private var pool: [Int32]?
     private var poolText = ""
 
     init(savedFocus: TreePath?, savedTop: Int) {
@@ -37,22 +37,12 @@ struct FindSession {
     mutating func rank(with finder: RankedFind) {
         current = 0
         guard let query else {
-            results = []
+            results = FindResults()
             pool = nil
             return
         }
-        let candidates = finder.candidates
-        let indices: [Int] = pool != nil && text.hasPrefix(poolText) ? pool! : Array(candidates.indices)
-        var buckets: [[FindResult]] = [[], [], [], []]
-        var matched: [Int] = []
-        for index in indices {
-            let candidate = candidates[index]
-            guard let match = query.match(candidate) else { continue }
-            matched.append(index)
-            let bucket = match == .exact ? 0 : match == .prefix ? 1 : match == .contains ? 2 : 3
-            buckets[bucket].append(FindResult(path: candidate.path, parent: candidate.parent, match: match, order: index))
-        }
-        results = buckets.flatMap { $0 }
+        let (kinds, matched) = finder.matches(query, among: text.hasPrefix(poolText) ? pool : nil)
+        results = FindResults(candidates: finder.candidates, buckets: kinds)
         pool = matched
         poolText = text
     }
@@ -64,27 +54,5 @@ struct FindSession {
     mutating func step(by delta: Int) {
         guard !results.isEmpty else { return }
         current = ((current + delta) % results.count + results.count) % results.count
-    }
-}
-
-extension RankedFind {
-    /// The candidates of every file and directory of `model`, in its tree order, tagged as
-    /// ``init(changeTree:icons:)`` tags them: a file by its status name and its icon name, a
-    /// directory by the status all its files share.
-    init(model: TreeBrowserModel, icons: IconResolver) {
-        var candidates: [FindCandidate] = []
-        candidates.reserveCapacity(model.count)
-        for path in model.paths {
-            var tags: [String] = []
-            if path.isDirectory {
-                if let status = model.summary(of: path)?.wholeStatus { tags.append(status.rawValue) }
-            } else {
-                let change = model.change(of: path)
-                if let status = change?.status { tags.append(status.rawValue) }
-                tags.append(icons.resolveFile(named: path.normalized.basename, mode: change?.newMode ?? change?.oldMode).name)
-            }
-            candidates.append(FindCandidate(path: path, tags: tags))
-        }
-        self.init(candidates: candidates)
     }
 }

@@ -35,6 +35,15 @@ public struct FindQuery: Hashable, Sendable {
         return nil
     }
 
+    /// How the candidate at `candidate` matches, reading its texts in place.
+    func match(_ candidate: UnsafePointer<FindCandidate>) -> FindMatch? {
+        if candidate.pointee.normalizedName == normalized { return .exact }
+        if candidate.pointee.normalizedName.starts(with: normalized) { return .prefix }
+        if Self.bytes(candidate.pointee.normalizedIdentity, contain: normalized) { return .contains }
+        if candidate.pointee.normalizedTags.contains(where: { Self.bytes($0, contain: normalized) }) { return .tag }
+        return nil
+    }
+
     /// Lowercases UTF-8 text (bytes that are not UTF-8 read as U+FFFD) and removes spaces,
     /// `&`, `-` and `_`; one pass for ASCII text.
     static func normalize(_ bytes: some Collection<UInt8>) -> [UInt8] {
@@ -60,9 +69,16 @@ public struct FindQuery: Hashable, Sendable {
     /// Whether `text` contains `needle` (not empty) as a run of bytes.
     static func bytes(_ text: [UInt8], contain needle: [UInt8]) -> Bool {
         guard needle.count <= text.count else { return false }
-        for start in 0...(text.count - needle.count) where text[start] == needle[0] {
-            if text[start..<(start + needle.count)].elementsEqual(needle) { return true }
+        return text.withUnsafeBufferPointer { text in
+            needle.withUnsafeBufferPointer { needle in
+                let first = needle[0]
+                for start in 0...(text.count - needle.count) where text[start] == first {
+                    var matched = 1
+                    while matched < needle.count && text[start + matched] == needle[matched] { matched += 1 }
+                    if matched == needle.count { return true }
+                }
+                return false
+            }
         }
-        return false
     }
 }

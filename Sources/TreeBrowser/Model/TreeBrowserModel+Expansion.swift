@@ -95,13 +95,20 @@ extension TreeBrowserModel {
 
     // MARK: Initial expansion
 
-    /// Applies ``initialExpansion`` to the directories `isNew` accepts, all at once.
-    mutating func applyInitialExpansionToAll(where isNew: (Int) -> Bool) {
-        var levels = [Int](repeating: 0, count: forest.nodes.count)
-        for slot in forest.subtree(of: PathForest.root).dropFirst() where forest.nodes[slot].isDirectory {
-            let parent = forest.nodes[slot].parent
-            levels[slot] = forest.rowLevel(of: slot, parentRowLevel: parent == PathForest.root ? nil : levels[parent])
-            if isNew(slot) { forest.setExpanded(slot, initiallyExpanded(slot, level: levels[slot])) }
+    /// Gives every directory of a new forest the expansion `known` says it had, or else
+    /// ``initialExpansion``. Slots are visited in increasing order, parents before their
+    /// children (a new forest creates every ancestor first).
+    mutating func applyExpansionToAll(known: (Int) -> Bool?) {
+        let needsLevels = if case .depth = initialExpansion { true } else { false }
+        var levels = needsLevels ? [Int](repeating: 0, count: forest.nodes.count) : []
+        for slot in forest.nodes.indices.dropFirst() where forest.nodes[slot].isDirectory {
+            var level = 0
+            if needsLevels {
+                let parent = forest.nodes[slot].parent
+                level = forest.rowLevel(of: slot, parentRowLevel: parent == PathForest.root ? nil : levels[parent])
+                levels[slot] = level
+            }
+            forest.setExpanded(slot, known(slot) ?? initiallyExpanded(slot, level: level))
         }
     }
 

@@ -40,6 +40,7 @@ extension TreeBrowserModel {
             forest.rollBack()
             throw error
         }
+        revision += 1
         return finishUpdate(context, forest.commitJournal())
     }
 
@@ -59,6 +60,7 @@ extension TreeBrowserModel {
                 throw .inBatch(position: position, error)
             }
         }
+        revision += 1
         return finishUpdate(context, forest.commitJournal())
     }
 

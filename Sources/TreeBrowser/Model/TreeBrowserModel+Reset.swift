@@ -30,15 +30,13 @@ extension TreeBrowserModel {
         let oldForest = forest
         next.forest = newForest
         next.forest.flattensChains = isFlattened
-        next.applyInitialExpansionToAll { oldForest.slot(of: newForest.nodes[$0].path) == nil }
-        for slot in next.forest.nodes.indices.dropFirst() where next.forest.nodes[slot].isDirectory {
-            if let known = oldForest.slot(of: next.forest.nodes[slot].path) {
-                next.forest.setExpanded(slot, oldForest.nodes[known].isExpanded)
-            }
+        next.applyExpansionToAll { slot in
+            oldForest.slot(of: newForest.nodes[slot].path).map { oldForest.nodes[$0].isExpanded }
         }
         next.visible = next.rows(below: PathForest.root, level: 0)
         next.selection = selection.filter(next.contains)
         next.removedRowPositions = [:]
+        next.revision += 1
         if let focused = focus, !next.contains(focused) {
             let before = focusedRowIndex
             next.focus = next.nearestRow(to: focused, removedAt: before).map(next.identity(ofRow:))

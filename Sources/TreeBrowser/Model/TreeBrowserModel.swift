@@ -27,6 +27,9 @@ public struct TreeBrowserModel: Sendable {
     public internal(set) var selection: Set<TreePath> = []
     /// The last visible row of each path removed by the last mutation, for the nearest-to rule.
     var removedRowPositions: [TreePath: Int] = [:]
+    /// Counts the changes of the tree's files (mutations and resets), so a view can tell
+    /// whether what it derived from them is still current.
+    public internal(set) var revision = 0
 
     /// Builds the model of `paths` (files, and directories ending in `/`); files carry
     /// changes without a status.
@@ -74,7 +77,7 @@ public struct TreeBrowserModel: Sendable {
         self.forest.flattensChains = flatten
         self.initialExpansion = expansion
         self.icons = icons
-        applyInitialExpansionToAll { _ in true }
+        applyExpansionToAll { _ in nil }
         visible = rows(below: PathForest.root, level: 0)
     }
 
@@ -88,23 +91,9 @@ public struct TreeBrowserModel: Sendable {
         return forest
     }
 
-    /// The forest of a change tree: its nodes appended depth-first, so children keep its order.
+    /// The forest of a change tree, in its order (``PathForest/init(changeTree:)``).
     static func buildForest(_ changeTree: ChangeTree) throws(TreePathError) -> PathForest {
-        let tree = changeTree.tree
-        var forest = PathForest(order: tree.order, allowsFileAndDirectory: true, capacity: tree.nodes.count)
-        var stack: [(node: Int, parent: Int)] = tree.nodes[FileTree.root].children.reversed().map { ($0, PathForest.root) }
-        while let (node, parent) = stack.popLast() {
-            var bytes = parent == PathForest.root ? [] : forest.nodes[parent].path.normalized.bytes + [UInt8(ascii: "/")]
-            bytes.append(contentsOf: tree.name(of: node))
-            let isDirectory = tree.nodes[node].isDirectory
-            if isDirectory { bytes.append(UInt8(ascii: "/")) }
-            let raw = RawPath(bytes: bytes)
-            let path = try TreePath(raw)
-            guard path.identity == bytes else { throw .parentReference(raw) }
-            let slot = forest.append(path, under: parent, ordered: false, change: changeTree.change(at: node))
-            if isDirectory { stack.append(contentsOf: tree.nodes[node].children.reversed().map { ($0, slot) }) }
-        }
-        return forest
+        try PathForest(changeTree: changeTree)
     }
 
     // MARK: The tree

@@ -1,0 +1,38 @@
+import TreeBrowser
+import TreeModel
+
+/// The results of one ranking, best first: candidate indices per match kind (exact, prefix,
+/// contains, tag), each in tree order, read as ``FindResult`` values only when asked for, so
+/// a query matching most of a large tree costs no result per match.
+struct FindResults: RandomAccessCollection {
+    private let candidates: [FindCandidate]
+    private let order: [Int32]
+    /// Where the prefix, contains and tag results start in ``order``.
+    private let starts: (prefix: Int, contains: Int, tag: Int)
+
+    /// No result.
+    init() {
+        candidates = []
+        order = []
+        starts = (0, 0, 0)
+    }
+
+    /// The results of `buckets`: the indices of the exact, prefix, contains and tag matches.
+    init(candidates: [FindCandidate], buckets: [[Int32]]) {
+        self.candidates = candidates
+        order = Array(buckets.joined())
+        let prefix = buckets[0].count
+        starts = (prefix, prefix + buckets[1].count, prefix + buckets[1].count + buckets[2].count)
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { order.count }
+
+    subscript(position: Int) -> FindResult {
+        let index = Int(order[position])
+        let match: FindMatch = position < starts.prefix ? .exact
+            : position < starts.contains ? .prefix : position < starts.tag ? .contains : .tag
+        let candidate = candidates[index]
+        return FindResult(path: candidate.path, parent: candidate.parent, match: match, order: index)
+    }
+}

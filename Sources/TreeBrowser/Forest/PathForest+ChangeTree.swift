@@ -1,0 +1,79 @@
+import TreeModel
+
+/// Building a forest from a change tree in one pass: slots in the change tree's depth-first
+/// order, each file with its change, each directory with the change tree's roll-up (so no
+/// file is rolled up again), every child list allocated once.
+extension PathForest {
+    /// The forest of `changeTree`, in its order.
+    ///
+    /// - Throws: the first path that is not a valid ``TreePath`` (a `..` piece).
+    init(changeTree: ChangeTree) throws(TreePathError) {
+        let tree = changeTree.tree
+        let count = tree.slots.count
+        self.init(order: tree.order, allowsFileAndDirectory: true)
+        nodes.reserveCapacity(count)
+        lookup.reserveCapacity(count)
+        nodes[PathForest.root].summary = changeTree.total
+        nodes[PathForest.root].children.reserveCapacity(Int(tree.slots[FileTree.root].childCount))
+        var stack: [(node: Int, parent: Int)] = tree.nodes[FileTree.root].children.reversed().map { ($0, PathForest.root) }
+        while let (node, parent) = stack.popLast() {
+            let slot = try appendPrepared(node, of: changeTree, under: parent)
+            guard nodes[slot].isDirectory else { continue }
+            let children = tree.slots[node]
+            for position in (Int(children.childStart)..<Int(children.childStart + children.childCount)).reversed() {
+                stack.append((Int(tree.childList[position]), slot))
+            }
+        }
+    }
+
+    /// Appends change-tree node `node` below `parent`, last, with its change or roll-up.
+    private mutating func appendPrepared(_ node: Int, of changeTree: ChangeTree, under parent: Int) throws(TreePathError) -> Int {
+        let tree = changeTree.tree
+        let name = tree.name(of: node)
+        let treeSlot = tree.slots[node]
+        let isDirectory = treeSlot.isDirectory
+        var bytes: [UInt8] = []
+        let parentBytes = parent == PathForest.root ? [] : nodes[parent].path.normalized.bytes
+        bytes.reserveCapacity(parentBytes.count + name.count + 2)
+        bytes.append(contentsOf: parentBytes)
+        if parent != PathForest.root { bytes.append(UInt8(ascii: "/")) }
+        let nameStart = bytes.count
+        bytes.append(contentsOf: name)
+        let change = changeTree.change(at: node)
+        let path: TreePath
+        if Self.isPlainName(name) {
+            let shared = !isDirectory && change?.path.bytes == bytes
+            path = TreePath(trustedNormalized: shared ? change!.path : RawPath(bytes: bytes), isDirectory: isDirectory)
+        } else {
+            if isDirectory { bytes.append(UInt8(ascii: "/")) }
+            let raw = RawPath(bytes: bytes)
+            path = try TreePath(raw)
+            guard path.identity == bytes else { throw .parentReference(raw) }
+        }
+        let slot = nodes.count
+        var created = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: isDirectory,
+                           depth: nodes[parent].depth + 1, sequence: nextSequence)
+        created.position = nodes[parent].children.count
+        if isDirectory {
+            created.summary = changeTree.summaries[node]
+            created.children.reserveCapacity(Int(treeSlot.childCount))
+        } else {
+            var fileChange = change ?? FileChange(status: nil, path: path.normalized)
+            fileChange.path = path.normalized
+            created.summary.add(fileChange)
+            created.change = fileChange
+        }
+        nodes.append(created)
+        nodes[parent].children.append(slot)
+        nextSequence += 1
+        lookup[PathKey(path)] = slot
+        liveCount += 1
+        return slot
+    }
+
+    /// Whether a name joined to its parent's path by `/` stays normalized: not empty, `.` or `..`.
+    static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
+        guard !name.isEmpty else { return false }
+        return !name.allSatisfy { $0 == UInt8(ascii: ".") } || name.count > 2
+    }
+}
