@@ -26,9 +26,15 @@ public struct DirectoryWalk<Level> {
         enter: (_ parent: Level, _ path: [UInt8], _ piece: Range<Int>) throws -> Level
     ) rethrows -> Level {
         let slash = UInt8(ascii: "/")
-        var common = 0
         let limit = min(end, directory.count)
-        while common < limit, path[common] == directory[common] { common += 1 }
+        let common = path.withUnsafeBufferPointer { new in
+            directory.withUnsafeBufferPointer { old in
+                var common = 0
+                while common < limit, new[common] == old[common] { common += 1 }
+                return common
+            }
+        }
+        if common == end, end == directory.count { return levels[levels.count - 1] }
         var kept = 0
         while kept < ends.count, ends[kept] <= common, ends[kept] == end || path[ends[kept]] == slash { kept += 1 }
         if kept < ends.count {

@@ -1,5 +1,6 @@
 internal import CLibGit2
 import Annotations
+import Foundation
 
 extension AttributeLookup {
     /// The `.gitattributes` files of `tree` in the directories of `paths` and above: from
@@ -27,14 +28,17 @@ extension AttributeLookup {
     /// their number; and that number.
     static func digest(ofDirectoriesOf paths: [[UInt8]]) -> (ObjectID, Int) {
         var bytes: [UInt8] = []
-        var previous: ArraySlice<UInt8>?
+        var previous = -1
         var count: UInt32 = 0
         for path in paths {
-            let directory = RawPathParent.of(path)
-            if let previous, previous == directory { continue }
-            previous = directory
+            let end = RawPathParent.of(path).endIndex
+            let same = end == previous && (end == 0 || path.withUnsafeBufferPointer { directory in
+                bytes.withUnsafeBufferPointer { stored in memcmp(directory.baseAddress!, stored.baseAddress! + stored.count - 1 - end, end) == 0 }
+            })
+            if same { continue }
+            previous = end
             count &+= 1
-            bytes.append(contentsOf: directory)
+            bytes.append(contentsOf: path[..<end])
             bytes.append(0)
         }
         let digest = bytes.withUnsafeBytes { buffer in
