@@ -49,8 +49,20 @@ extension AttributeLookup {
     }
 
     /// Reads the subtrees on the way to every path's directory, each once while paths in
-    /// the same directory follow one another, and notes those holding a `.gitattributes` blob.
+    /// the same directory follow one another, and notes those holding a `.gitattributes`
+    /// blob. Many paths are split into runs walked on several threads, each with its own
+    /// handle (the trees on the way to where a run starts are read by both).
     private func walkTrees(_ tree: ObjectID, along paths: [[UInt8]]) throws -> AttributeFiles {
+        let runs = paths.count < pathsPerThread ? 1 : min(repository.workers, paths.count / pathsPerThread)
+        if runs <= 1 { return try Self.walkTrees(tree, along: paths[...], in: repository) }
+        let location = repository.location
+        let found = try Parallel.map(count: runs, chunk: 1, workers: runs, context: { try location.open() }) { handle, run in
+            try Self.walkTrees(tree, along: paths[paths.count * run / runs..<paths.count * (run + 1) / runs], in: handle)
+        }
+        return AttributeFiles(files: found.flatMap(\.files)).unique
+    }
+
+    private static func walkTrees(_ tree: ObjectID, along paths: ArraySlice<[UInt8]>, in repository: Repository) throws -> AttributeFiles {
         var oid = tree.oid
         var root: OpaquePointer?
         try LibGit2.check(git_tree_lookup(&root, repository.handle, &oid))
@@ -65,7 +77,7 @@ extension AttributeLookup {
                 return child
             }
         }
-        return found.unique
+        return found
     }
 }
 

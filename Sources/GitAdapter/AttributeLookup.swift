@@ -24,6 +24,8 @@ struct AttributeLookup {
     /// The fewest directories of the paths asked about for which a tree's attributes files
     /// are kept: finding them again in fewer costs less than a record.
     var cachedFromDirectories = 256
+    /// The fewest paths worth a thread of their own when a tree is walked.
+    var pathsPerThread = 4096
 
     /// The states of the attributes `names` for each of `paths`; `nil` for a path no
     /// attributes file can reach (every attribute unspecified).

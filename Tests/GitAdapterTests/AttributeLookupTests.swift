@@ -148,6 +148,9 @@ struct AttributeLookupTests {
 
         lookup.cachedFromDirectories = 0
         let walked = try lookup.attributeFiles(along: paths)
+        var threaded = AttributeLookup(repository: opened, side: .tree(tree), config: try opened.readConfig())
+        threaded.pathsPerThread = 2
+        #expect(try Set(threaded.attributeFiles(along: paths).files.map(\.directory)) == Set(walked.files.map(\.directory)))
         #expect(walked.files.map(\.directory).contains([]) && walked.files.allSatisfy { $0.blob != nil })
         let key = CacheKey(.attributeFiles, tree, AttributeLookup.digest(ofDirectoriesOf: paths).0)
         let results = try #require(ResultCache(for: opened))
