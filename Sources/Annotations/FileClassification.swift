@@ -16,9 +16,9 @@ public struct FileClassification: Hashable, Sendable {
 
     /// An attribute that says either way wins; an unspecified one leaves the decision to
     /// ``LinguistDefaults``.
+    /// (``LinguistClassifier`` does the same for many paths, each directory once.)
     public static func resolve(attributes: LinguistOverrides, path: RawPath) -> FileClassification {
-        FileClassification(
-            isGenerated: attributes.generated ?? LinguistDefaults.isGenerated(path),
-            isVendored: attributes.vendored ?? LinguistDefaults.isVendored(path))
+        var classifier = LinguistClassifier()
+        return classifier.resolve(attributes: attributes, path: path)
     }
 }

@@ -5,21 +5,18 @@ import TreeModel
 public enum LinguistDefaults {
     /// Whether linguist's vendored paths (`lib/linguist/vendor.yml`) include `path`.
     public static func isVendored(_ path: RawPath) -> Bool {
-        matches(vendored, vendoredIndex, path)
+        var classifier = LinguistClassifier()
+        return classifier.defaults(of: path).isVendored
     }
 
     /// Whether linguist's path-based generated rules (`lib/linguist/generated.rb`) include `path`.
     public static func isGenerated(_ path: RawPath) -> Bool {
-        matches(generated, generatedIndex, path)
+        var classifier = LinguistClassifier()
+        return classifier.defaults(of: path).isGenerated
     }
 
-    private static func matches(_ rules: [LinguistRule], _ index: PatternIndex, _ path: RawPath) -> Bool {
-        let segments = PathSegments(path.bytes)
-        return index.candidates(for: segments).contains { rules[$0].compiled.matches(segments) }
-    }
-
-    private static let vendoredIndex = PatternIndex(vendored.map(\.compiled))
-    private static let generatedIndex = PatternIndex(generated.map(\.compiled))
+    /// Both tables, indexed once.
+    static let index = LinguistIndex(vendored.map { ($0, .vendored) } + generated.map { ($0, .generated) })
 
     /// Spellings of linguist's `(3rd|[Tt]hird)[-_]?[Pp]arty/`, at the end of a directory name.
     static let thirdPartyDirectories: [String] = ["3rd", "third", "Third"].flatMap { first in

@@ -30,29 +30,38 @@ struct PathPattern: Hashable, Sendable {
 
     /// Whether `path` matches.
     func matches(_ path: PathSegments) -> Bool {
-        let accepting: UInt64 = 1 << UInt64(segments.count)
-        var states = closure(1)
+        var states = initialStates
         for (index, range) in path.ranges.enumerated() {
-            var next: UInt64 = 0
-            var pending = states & ~accepting
-            while pending != 0 {
-                let position = pending.trailingZeroBitCount
-                pending &= pending - 1
-                let segment = segments[position]
-                if segment == .anyPath {
-                    next |= 1 << UInt64(position)
-                } else if segment.matches(path.bytes, range, ignoringCase: ignoringCase) {
-                    next |= 1 << UInt64(position + 1)
-                }
-            }
-            states = closure(next)
+            states = advance(states, over: path.bytes, range)
             if states == 0 { return false }
-            if states & accepting != 0 {
+            if states & acceptingState != 0 {
                 let isWholePath = index == path.count - 1
                 if isWholePath ? matchesItself : matchesDescendants { return true }
             }
         }
         return false
+    }
+
+    /// The automaton's states before the first segment.
+    var initialStates: UInt64 { closure(1) }
+
+    /// The bit of the state reached once every segment has matched.
+    var acceptingState: UInt64 { 1 << UInt64(segments.count) }
+
+    /// The states after the segment `bytes[range]`, from `states`.
+    func advance(_ states: UInt64, over bytes: [UInt8], _ range: Range<Int>) -> UInt64 {
+        var next: UInt64 = 0
+        var pending = states & ~acceptingState
+        while pending != 0 {
+            let position = pending.trailingZeroBitCount
+            pending &= pending - 1
+            if anyPathMask & 1 << UInt64(position) != 0 {
+                next |= 1 << UInt64(position)
+            } else if segments[position].matches(bytes, range, ignoringCase: ignoringCase) {
+                next |= 1 << UInt64(position + 1)
+            }
+        }
+        return closure(next)
     }
 
     /// `states` plus every position reachable by letting a `**` match no segment.

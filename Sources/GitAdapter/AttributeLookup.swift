@@ -9,40 +9,53 @@ import Foundation
 /// Only paths an attributes file can reach are looked up: those below a directory that
 /// holds a `.gitattributes` on that side, or every path when a file from outside the tree
 /// applies (`$GIT_DIR/info/attributes`, `core.attributesFile`, the user's or the system's
-/// attributes). A tree is read through a second handle whose in-memory index holds just
-/// the tree's `.gitattributes` files on the way to the paths asked about; the working tree
-/// likewise, its index holding the index's files only where the working tree has none.
+/// attributes). Each directory of the paths is looked at once (a tree's subtrees read once,
+/// on the way down), and which of a tree's directories hold one is kept in the result
+/// cache, so a comparison run again reads no tree. A tree is read through a second handle
+/// whose in-memory index holds just the tree's `.gitattributes` files on the way to the
+/// paths asked about; the working tree likewise, its index holding the index's files only
+/// where the working tree has none.
 struct AttributeLookup {
     let repository: Repository
     let side: ComparedSide
     let config: RepositoryConfig
+    /// Whether a tree's attributes files may be kept in the result cache between runs.
+    var usesCache = false
+    /// The fewest directories of the paths asked about for which a tree's attributes files
+    /// are kept: finding them again in fewer costs less than a record.
+    var cachedFromDirectories = 256
+    /// The fewest paths worth a thread of their own when a tree is walked.
+    var pathsPerThread = 4096
 
     /// The states of the attributes `names` for each of `paths`; `nil` for a path no
     /// attributes file can reach (every attribute unspecified).
     func states(of paths: [[UInt8]], names: [String]) throws -> [[AttributeState]?] {
-        let reader = try SideReader(repository: repository, side: side)
         let everywhere = outsideFilesExist()
-        var reached: [[UInt8]: Bool] = [:]
-        var attributeFiles: [(path: [UInt8], blob: SideReader.Blob)] = []
-        func reaches(_ directory: ArraySlice<UInt8>) -> Bool {
-            let key = Array(directory)
-            if let known = reached[key] { return known }
-            let file = (directory.isEmpty ? [] : key + [UInt8(ascii: "/")]) + Self.fileName
-            var found = reader.hasFile(at: file)
-            if found, let blob = Self.indexEntry(for: file, on: side, reader: reader) { attributeFiles.append((file, blob)) }
-            if !directory.isEmpty {
-                let parent = directory.lastIndex(of: UInt8(ascii: "/")).map { directory[..<$0] } ?? []
-                found = reaches(parent) || found
-            }
-            reached[key] = found
-            return found
-        }
-        let wanted = paths.map { path in reaches(RawPathParent.of(path)) || everywhere }
+        let found = try attributeFiles(along: paths)
+        let wanted = everywhere ? paths.map { _ in true } : found.reach(paths)
         guard wanted.contains(true) else { return paths.map { _ in nil } }
-        let (queried, flags) = try handle(with: attributeFiles)
+        let (queried, flags) = try handle(with: found.files.compactMap { file in file.blob.map { (AttributeFiles.path(in: file.directory), $0) } })
         return try zip(paths, wanted).map { path, wanted in
             wanted ? try queried.attributeStates(of: path, names: names, flags: flags) : nil
         }
+    }
+
+    /// The attributes files on this side in the directories of `paths` and above them.
+    func attributeFiles(along paths: [[UInt8]]) throws -> AttributeFiles {
+        if case .tree(let tree) = side { return try treeAttributeFiles(tree, along: paths) }
+        let reader = try SideReader(repository: repository, side: side)
+        var found = AttributeFiles()
+        func look(in directory: [UInt8]) {
+            let file = AttributeFiles.path(in: directory)
+            guard reader.hasFile(at: file) else { return }
+            found.files.append(.init(directory: directory, blob: Self.indexEntry(for: file, on: side, reader: reader)))
+        }
+        look(in: [])
+        var walk = DirectoryWalk(root: ())
+        for path in paths {
+            walk.value(of: path, upTo: RawPathParent.of(path).endIndex) { _, path, piece in look(in: Array(path[..<piece.upperBound])) }
+        }
+        return found.unique
     }
 
     /// `.gitattributes`.
@@ -62,7 +75,7 @@ struct AttributeLookup {
     /// The repository to query and the flags to query it with: for a tree or the working
     /// tree, a second handle whose in-memory index holds the attribute files to read from
     /// the index (see ``indexEntry(for:on:reader:)``).
-    private func handle(with attributeFiles: [(path: [UInt8], blob: SideReader.Blob)]) throws -> (Repository, UInt32) {
+    private func handle(with attributeFiles: [([UInt8], SideReader.Blob)]) throws -> (Repository, UInt32) {
         switch side {
         case .index:
             return (repository, UInt32(GIT_ATTR_CHECK_INDEX_ONLY))
@@ -73,9 +86,9 @@ struct AttributeLookup {
             defer { git_index_free(index) }
             for file in attributeFiles {
                 var entry = git_index_entry()
-                entry.mode = file.blob.mode
-                entry.id = file.blob.id.oid
-                let code = file.path.withCString { path in
+                entry.mode = file.1.mode
+                entry.id = file.1.id.oid
+                let code = file.0.withCString { path in
                     entry.path = path
                     return git_index_add(index, &entry)
                 }

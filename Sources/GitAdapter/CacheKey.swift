@@ -19,6 +19,9 @@ struct CacheKey: Hashable, Sendable, Comparable {
         /// The entries between an old tree and a new one as a step from another new tree:
         /// that tree's id, then the entries between it and the new one.
         case treeDiffStep = 7
+        /// The `.gitattributes` files of a tree in the directories of a list of paths: the
+        /// tree's id, then a digest of the directories (``AttributeLookup``).
+        case attributeFiles = 8
     }
 
     /// The first word: kind, flags and the options byte, as stored.

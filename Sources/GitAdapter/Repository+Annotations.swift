@@ -2,7 +2,7 @@ import Annotations
 import Foundation
 import TreeModel
 
-/// What ``Repository/annotations(of:kinds:owners:config:)`` found for a change set.
+/// What ``Repository/annotations(of:kinds:owners:config:cache:)`` found for a change set.
 public struct ChangeAnnotations: Sendable {
     /// Each change's annotations, indexed like the change set's `changes`.
     public var files: FileAnnotations
@@ -17,19 +17,22 @@ extension Repository {
     /// index under `--staged`, else the working tree), whether each changed file is
     /// generated or vendored (`kinds`: gitattributes `linguist-generated` and
     /// `linguist-vendored`, else linguist's defaults) and who owns it (`owners`: the
-    /// CODEOWNERS file GitHub would use). See `Docs/Annotations.md`.
+    /// CODEOWNERS file GitHub would use). See `Docs/Annotations.md`. With `cache`, which
+    /// directories of a commit's tree hold a `.gitattributes` is kept in the result cache.
     public func annotations(of changeSet: ChangeSet, kinds: Bool, owners: Bool,
-                            config: RepositoryConfig? = nil) throws -> ChangeAnnotations {
+                            config: RepositoryConfig? = nil, cache: Bool = true) throws -> ChangeAnnotations {
         var trace = Trace()
         let changes = changeSet.changes
         var flags: [FileAnnotations.Kinds] = []
         if kinds {
-            let lookup = AttributeLookup(repository: self, side: changeSet.newSide, config: try config ?? readConfig())
+            var lookup = AttributeLookup(repository: self, side: changeSet.newSide, config: try config ?? readConfig())
+            lookup.usesCache = cache
             let states = try lookup.states(of: changes.map(\.path.bytes), names: Self.linguistAttributes)
             trace.mark("attributes \(states.lazy.filter { $0 != nil }.count)")
-            flags = try Parallel.map(count: changes.count, chunk: 256, workers: workers) { index in
+            var classifier = LinguistClassifier()
+            flags = changes.indices.map { index in
                 let overrides = states[index].map { LinguistOverrides(generated: $0[0], vendored: $0[1]) } ?? LinguistOverrides()
-                let classification = FileClassification.resolve(attributes: overrides, path: changes[index].path)
+                let classification = classifier.resolve(attributes: overrides, path: changes[index].path)
                 var kinds: FileAnnotations.Kinds = []
                 if classification.isGenerated { kinds.insert(.generated) }
                 if classification.isVendored { kinds.insert(.vendored) }

@@ -18,6 +18,8 @@ struct AnnotationPlan {
     var showsOwners: Bool
     /// The `--owner` values, lowercased; empty keeps every file.
     var ownerFilter: Set<String>
+    /// Whether the result cache may keep what was found (not `--no-cache`).
+    var usesCache: Bool
 
     init(options: Options, format: OutputFormat) {
         readsKinds = format != .plain
@@ -25,6 +27,7 @@ struct AnnotationPlan {
         includesGenerated = options.includeGenerated
         showsOwners = options.showOwners
         ownerFilter = Set(options.owners.map { $0.lowercased() })
+        usesCache = options.useCache
     }
 
     /// Reads what the plan needs as of the comparison's new side; `nil` for a change list
@@ -32,7 +35,7 @@ struct AnnotationPlan {
     func read(_ input: ChangeInput) throws -> ChangeAnnotations? {
         guard let comparison = input.comparison, readsKinds || readsOwners else { return nil }
         return try comparison.repository.annotations(of: comparison.changeSet, kinds: readsKinds, owners: readsOwners,
-                                                     config: comparison.config)
+                                                     config: comparison.config, cache: usesCache)
     }
 
     /// Whether `--owner` keeps a file with `owners` (`nil`: no CODEOWNERS file was read).

@@ -126,4 +126,48 @@ struct AttributeLookupTests {
         let states = try lookup.states(of: [Array("Sources/App/Tree.swift".utf8), Array("README.md".utf8)], names: Self.names)
         #expect(states.allSatisfy { $0 == nil })
     }
+
+    /// Segment files under `directory`.
+    static func segmentFiles(_ directory: String) -> [String] {
+        (FileManager.default.enumerator(atPath: directory)?.compactMap { $0 as? String } ?? []).filter { $0.hasSuffix(".seg") }
+    }
+
+    @Test(arguments: ["main", "feature"])
+    func aTreesAttributesFilesAreKeptForItsDirectoriesAndReadBack(_ revision: String) throws {
+        let repository = try Fixtures.repository("annotations")
+        let cache = try Fixtures.temporaryDirectory()
+        var environment = TestEnvironment.variables()
+        environment["XDG_CACHE_HOME"] = cache
+        let opened = try Repository.open(at: repository, environment: environment)
+        let tree = try opened.treeID(of: revision)
+        var lookup = AttributeLookup(repository: opened, side: .tree(tree), config: try opened.readConfig())
+        lookup.usesCache = true
+        let paths = Self.annotationPaths.map { Array($0.utf8) }
+        _ = try lookup.attributeFiles(along: paths)
+        #expect(Self.segmentFiles(cache).isEmpty, "a few directories are not worth a record")
+
+        lookup.cachedFromDirectories = 0
+        let walked = try lookup.attributeFiles(along: paths)
+        var threaded = AttributeLookup(repository: opened, side: .tree(tree), config: try opened.readConfig())
+        threaded.pathsPerThread = 2
+        #expect(try Set(threaded.attributeFiles(along: paths).files.map(\.directory)) == Set(walked.files.map(\.directory)))
+        #expect(walked.files.map(\.directory).contains([]) && walked.files.allSatisfy { $0.blob != nil })
+        let key = CacheKey(.attributeFiles, tree, AttributeLookup.digest(ofDirectoriesOf: paths).0)
+        let results = try #require(ResultCache(for: opened))
+        let stored = withExtendedLifetime(results) { results.store.value(for: key).flatMap(AttributeFiles.init(encoded:)) }
+        #expect(stored == walked)
+        let written = Self.segmentFiles(cache)
+        #expect(written.count == 1)
+
+        let theirs = try Self.gitStates(repository, paths: Self.annotationPaths, side: .revision(revision))
+        let unspecified = Self.names.map { _ in AttributeState.unspecified }
+        #expect(try lookup.states(of: paths, names: Self.names).map { $0 ?? unspecified } == theirs)
+        #expect(Self.segmentFiles(cache) == written, "the second lookup found the record")
+
+        let planted = try #require(ResultCache(for: opened))
+        planted.add(value: AttributeFiles().encoded, for: key)
+        planted.save()
+        #expect(try lookup.states(of: paths, names: Self.names).allSatisfy { $0 == nil }, "the record is what is read")
+        #expect(try lookup.states(of: paths.reversed(), names: Self.names).contains { $0 != nil }, "other directories, another record")
+    }
 }
