@@ -9,7 +9,8 @@ import Foundation
 /// Only paths an attributes file can reach are looked up: those below a directory that
 /// holds a `.gitattributes` on that side, or every path when a file from outside the tree
 /// applies (`$GIT_DIR/info/attributes`, `core.attributesFile`, the user's or the system's
-/// attributes). Each directory of the paths is looked at once (a tree's subtrees read once,
+/// attributes), and none at all when no attributes file names the attributes asked about
+/// (``anyFile(_:mentions:)``). Each directory of the paths is looked at once (a tree's subtrees read once,
 /// on the way down), and which of a tree's directories hold one is kept in the result
 /// cache, so a comparison run again reads no tree. A tree is read through a second handle
 /// whose in-memory index holds just the tree's `.gitattributes` files on the way to the
@@ -32,6 +33,7 @@ struct AttributeLookup {
     func states(of paths: [[UInt8]], names: [String]) throws -> [[AttributeState]?] {
         let everywhere = outsideFilesExist()
         let found = try attributeFiles(along: paths)
+        guard everywhere || anyFile(found, mentions: names) else { return paths.map { _ in nil } }
         let wanted = everywhere ? paths.map { _ in true } : found.reach(paths)
         guard wanted.contains(true) else { return paths.map { _ in nil } }
         let (queried, flags) = try handle(with: found.files.compactMap { file in file.blob.map { (AttributeFiles.path(in: file.directory), $0) } })
