@@ -22,7 +22,6 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     /// Writes the document as it goes: each `files` entry and each `tree` node in turn.
     public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         var json = JSONWriter(pretty: options.prettyJSON)
-        swap(&json.bytes, &output.bytes)
         json.beginObject()
         json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
@@ -58,7 +57,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.key(literal: "tree")
         try json.writeTree(report, icons: &icons, flushingTo: &output)
         json.endObject()
-        json.bytes.append(UInt8(ascii: "\n"))
-        swap(&json.bytes, &output.bytes)
+        json.buffer.append(UInt8(ascii: "\n"))
+        json.moveBytes(to: &output)
     }
 }

@@ -21,28 +21,34 @@ extension JSONWriter {
     mutating func modeField(_ name: StaticString, _ mode: FileMode?) {
         key(literal: name)
         guard let mode else { return null() }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 6)
+        beginValue()
+        let digits = buffer.reserve(8)
+        digits[0] = UInt8(ascii: "\"")
         var value = mode.rawValue
-        var position = 5
-        while value > 0 && position >= 0 {
-            digits[position] = UInt8(ascii: "0") + UInt8(value & 7)
+        for position in (1...6).reversed() {
+            digits[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value & 7)
             value >>= 3
-            position -= 1
         }
-        utf8String(digits)
+        digits[7] = UInt8(ascii: "\"")
+        buffer.commit(8)
     }
 
     /// A path as lossy text under `name`, plus its exact bytes in base64 under `bytesName`
     /// when they are not valid UTF-8.
     mutating func pathField(_ name: StaticString, _ bytesName: StaticString, _ bytes: [UInt8]) {
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        bytes.withUnsafeBufferPointer { pathField(name, bytesName, $0) }
+    }
+
+    /// A path given as a buffer, as ``pathField(_:_:_:)-([UInt8])`` writes it.
+    mutating func pathField(_ name: StaticString, _ bytesName: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) {
+        if JSONWriter.isASCII(bytes) {
             key(literal: name)
             utf8String(bytes)
         } else if let text = String(validating: bytes, as: UTF8.self) {
             field(name, text)
         } else {
             field(name, String(decoding: bytes, as: UTF8.self))
-            field(bytesName, Base64.encode(bytes))
+            field(bytesName, Base64.encode(Array(bytes)))
         }
     }
 
