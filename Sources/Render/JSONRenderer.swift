@@ -45,9 +45,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         for entry in report.view.listedEntries {
             json.beginObject()
             let change = changeTree.change(ofEntry: entry)
-            if change.isSubmodule { json.field("kind", "submodule") }
+            if change.isSubmodule { json.literalField("kind", "submodule") }
             json.writeChangeFields(change, linesCounted: report.linesCounted,
-                                   icon: icons.icon(ofFile: changeTree.tree.nodeOfEntry[entry]).name,
+                                   icon: icons.number(ofFile: changeTree.tree.nodeOfEntry[entry]), of: icons,
                                    kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
                                    owners: annotations?.files.owners(ofEntry: entry))
             json.endObject()

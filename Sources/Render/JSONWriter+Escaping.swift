@@ -3,8 +3,8 @@ extension JSONWriter {
     /// C0 control (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`), DEL and the C1 controls
     /// (`\u007f`, `\u0080`…`\u009f`), and U+2028/U+2029, which JavaScript treats as line ends.
     ///
-    /// Runs of bytes that need nothing are found eight at a time (``escapeMask(_:)``) and
-    /// copied whole; room for the worst case (six bytes out per byte in) is made once.
+    /// Runs of plain ASCII bytes are found eight at a time (``escapeMask(_:)``) and copied
+    /// whole; room for the worst case (six bytes out per byte in) is made once.
     static func appendEscaped(utf8: UnsafeBufferPointer<UInt8>, to output: inout ByteBuffer) {
         guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
         let target = output.reserve(utf8.count * 6)
@@ -36,23 +36,20 @@ extension JSONWriter {
         return index
     }
 
-    /// A mask with the high bit set in exactly the bytes of `word` that may need escaping:
-    /// below 0x20, `"`, `\`, DEL, and 0xC2 and 0xE2, which start C1 controls and U+2028/U+2029.
+    /// A mask with the high bit set in the bytes of `word` that may need escaping: below 0x20,
+    /// `"`, `\`, and from DEL (0x7F) up, among which 0xC2 and 0xE2 start the C1 controls and
+    /// U+2028/U+2029. Exact per byte, so the lowest marked byte is the first to look at.
     @inline(__always)
     static func escapeMask(_ word: UInt64) -> UInt64 {
         let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         let highs: UInt64 = 0x8080_8080_8080_8080
-        let ones: UInt64 = 0x0101_0101_0101_0101
         let low = word & lows
-        @inline(__always) func equal(_ byte: UInt8) -> UInt64 {
-            // The low seven bits equal those of `byte` exactly when adding 0x7F to their difference stays below 0x80.
-            ~((low ^ (ones &* UInt64(byte & 0x7F))) &+ lows) & highs
-        }
-        // (byte & 0x7F) + 0x60 reaches 0x80 exactly when the low seven bits are at least 0x20.
-        let control = ~((low &+ 0x6060_6060_6060_6060) | word) & highs
-        let ascii = (equal(0x22) | equal(0x5C) | equal(0x7F)) & ~word
-        let high = (equal(0xC2) | equal(0xE2)) & word
-        return control | ascii | high
+        // Adding to the low seven bits never carries into the next byte: each sum stays below 0x100.
+        let control = ~((low &+ 0x6060_6060_6060_6060) | word) & highs      // below 0x20
+        let quote = ~((low ^ 0x2222_2222_2222_2222) &+ lows) & highs         // low bits 0x22
+        let backslash = ~((low ^ 0x5C5C_5C5C_5C5C_5C5C) &+ lows) & highs     // low bits 0x5C
+        let upper = ((low &+ 0x0101_0101_0101_0101) | word) & highs          // 0x7F and up
+        return control | ((quote | backslash) & ~word) | upper
     }
 
     /// Whether every byte is below 0x80.

@@ -17,6 +17,44 @@ extension JSONWriter {
         if let value { bool(value) } else { null() }
     }
 
+    /// A string known to need no escaping (a literal of plain ASCII) under `name`.
+    mutating func literalField(_ name: StaticString, _ value: StaticString) {
+        key(literal: name)
+        beginValue()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(value)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// A status's name as the schema writes it: its raw value, as a literal.
+    static func literal(of status: ChangeStatus) -> StaticString {
+        switch status {
+        case .added: "added"
+        case .modified: "modified"
+        case .deleted: "deleted"
+        case .renamed: "renamed"
+        case .copied: "copied"
+        case .typeChanged: "typeChanged"
+        case .untracked: "untracked"
+        case .unmerged: "unmerged"
+        }
+    }
+
+    /// `"icon"`: the name of resolution `number` of `icons`, each name escaped once.
+    mutating func iconField(_ number: Int, of icons: FileIcons) {
+        key(literal: "icon")
+        beginValue()
+        while iconNames.count <= number {
+            var name = icons.resolutions[iconNames.count].name
+            var escaped = ByteBuffer(capacity: 64)
+            escaped.append(UInt8(ascii: "\""))
+            name.withUTF8 { JSONWriter.appendEscaped(utf8: $0, to: &escaped) }
+            escaped.append(UInt8(ascii: "\""))
+            iconNames.append(escaped.array)
+        }
+        buffer.append(iconNames[number])
+    }
+
     /// A mode as six octal digits (`"100644"`), or `null`.
     mutating func modeField(_ name: StaticString, _ mode: FileMode?) {
         key(literal: name)
@@ -94,16 +132,17 @@ extension JSONWriter {
     }
 
     /// The fields of a `files` entry, in schema order, without the braces (and without `kind`,
-    /// which comes first in an entry and a node alike); `kinds` and `owners` are the file's
+    /// which comes first in an entry and a node alike); `icon` is the number of its resolution
+    /// in `icons`; `kinds` and `owners` are the file's
     /// annotations (`owners` `nil` when no CODEOWNERS file was read).
-    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: String,
+    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: Int, of icons: FileIcons,
                                     kinds: FileAnnotations.Kinds = [], owners: [String]? = nil) {
         pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
             pathField("oldPath", "oldPathBytes", oldPath.bytes)
         }
         if let status = change.status {
-            field("status", status.rawValue)
+            literalField("status", JSONWriter.literal(of: status))
         }
         if change.oldPath != nil {
             field("similarity", change.similarity)
@@ -117,7 +156,7 @@ extension JSONWriter {
             field("oldCommit", change.oldCommit?.hex)
             field("newCommit", change.newCommit?.hex)
         }
-        field("icon", icon)
+        iconField(icon, of: icons)
         if change.partiallyStaged { field("partiallyStaged", true) }
         switch change.viewState {
         case .notViewed: break

@@ -19,10 +19,10 @@ extension JSONWriter {
             while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
             if let change = changeTree.change(at: row.node) {
-                field("kind", change.isSubmodule ? "submodule" : "file")
+                literalField("kind", change.isSubmodule ? "submodule" : "file")
                 key(literal: "name")
                 lossyText(tree.name(of: row.node))
-                writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.icon(ofFile: row.node).name,
+                writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.number(ofFile: row.node), of: icons,
                                   kinds: annotations?.kinds(ofFile: row.node) ?? [], owners: annotations?.owners(ofFile: row.node))
                 endObject()
                 return
@@ -33,7 +33,7 @@ extension JSONWriter {
                 path.append(contentsOf: tree.name(of: node))
                 path.append(UInt8(ascii: "/"))
             }
-            field("kind", "directory")
+            literalField("kind", "directory")
             key(literal: "name")
             lossyText(path[restore..<(path.count - 1)])
             pathField("path", "pathBytes", path)

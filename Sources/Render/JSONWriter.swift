@@ -14,6 +14,8 @@ public struct JSONWriter: ~Copyable {
     public let pretty: Bool
 
     var buffer = ByteBuffer()
+    /// Each icon name met so far, quoted and escaped, by its number in the run's ``FileIcons``.
+    var iconNames: [[UInt8]] = []
     /// Values written so far in each open container, outermost first, except the innermost.
     private var enclosingCounts: [Int] = []
     /// Values written so far in the innermost open container.
