@@ -46,8 +46,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.beginObject()
             let change = changeTree.change(ofEntry: entry)
             if change.isSubmodule { json.literalField("kind", "submodule") }
-            json.writeChangeFields(change, linesCounted: report.linesCounted,
-                                   icon: icons.number(ofFile: changeTree.tree.nodeOfEntry[entry]), of: icons,
+            let icon = icons.number(ofFile: changeTree.tree.nodeOfEntry[entry])
+            json.noteIcon(icon, of: icons.resolutions)
+            json.writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
                                    kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
                                    owners: annotations?.files.owners(ofEntry: entry))
             json.endObject()

@@ -40,18 +40,23 @@ extension JSONWriter {
         }
     }
 
-    /// `"icon"`: the name of resolution `number` of `icons`, each name escaped once.
-    mutating func iconField(_ number: Int, of icons: FileIcons) {
-        key(literal: "icon")
-        beginValue()
+    /// Makes sure the name of resolution `number` of a run's ``FileIcons/resolutions``, and of
+    /// every one before it, is ready for ``iconField(_:)``: quoted and escaped, once per run.
+    mutating func noteIcon(_ number: Int, of resolutions: [IconResolution]) {
         while iconNames.count <= number {
-            var name = icons.resolutions[iconNames.count].name
+            var name = resolutions[iconNames.count].name
             var escaped = ByteBuffer(capacity: 64)
             escaped.append(UInt8(ascii: "\""))
             name.withUTF8 { JSONWriter.appendEscaped(utf8: $0, to: &escaped) }
             escaped.append(UInt8(ascii: "\""))
             iconNames.append(escaped.array)
         }
+    }
+
+    /// `"icon"`: the name of icon `number`, made ready by ``noteIcon(_:of:)``.
+    mutating func iconField(_ number: Int) {
+        key(literal: "icon")
+        beginValue()
         buffer.append(iconNames[number])
     }
 
@@ -132,10 +137,10 @@ extension JSONWriter {
     }
 
     /// The fields of a `files` entry, in schema order, without the braces (and without `kind`,
-    /// which comes first in an entry and a node alike); `icon` is the number of its resolution
-    /// in `icons`; `kinds` and `owners` are the file's
+    /// which comes first in an entry and a node alike); `icon` is the number of its icon, made
+    /// ready by ``noteIcon(_:of:)``; `kinds` and `owners` are the file's
     /// annotations (`owners` `nil` when no CODEOWNERS file was read).
-    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: Int, of icons: FileIcons,
+    mutating func writeChangeFields(_ change: borrowing FileChange, linesCounted: Bool, icon: Int,
                                     kinds: FileAnnotations.Kinds = [], owners: [String]? = nil) {
         pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
@@ -156,7 +161,7 @@ extension JSONWriter {
             field("oldCommit", change.oldCommit?.hex)
             field("newCommit", change.newCommit?.hex)
         }
-        iconField(icon, of: icons)
+        iconField(icon)
         if change.partiallyStaged { field("partiallyStaged", true) }
         switch change.viewState {
         case .notViewed: break

@@ -22,7 +22,9 @@ extension JSONWriter {
                 literalField("kind", change.isSubmodule ? "submodule" : "file")
                 key(literal: "name")
                 lossyText(tree.name(of: row.node))
-                writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.number(ofFile: row.node), of: icons,
+                let icon = icons.number(ofFile: row.node)
+                noteIcon(icon, of: icons.resolutions)
+                writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
                                   kinds: annotations?.kinds(ofFile: row.node) ?? [], owners: annotations?.owners(ofFile: row.node))
                 endObject()
                 return
