@@ -22,7 +22,6 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     /// Writes the document as it goes: each `files` entry and each `tree` node in turn.
     public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         var json = JSONWriter(pretty: options.prettyJSON)
-        swap(&json.bytes, &output.bytes)
         json.beginObject()
         json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
@@ -46,9 +45,10 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         for entry in report.view.listedEntries {
             json.beginObject()
             let change = changeTree.change(ofEntry: entry)
-            if change.isSubmodule { json.field("kind", "submodule") }
-            json.writeChangeFields(change, linesCounted: report.linesCounted,
-                                   icon: icons.icon(ofFile: changeTree.tree.nodeOfEntry[entry]).name,
+            if change.isSubmodule { json.literalField("kind", "submodule") }
+            let icon = icons.number(ofFile: changeTree.tree.nodeOfEntry[entry])
+            json.noteIcon(icon, of: icons.resolutions)
+            json.writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
                                    kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
                                    owners: annotations?.files.owners(ofEntry: entry))
             json.endObject()
@@ -58,7 +58,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.key(literal: "tree")
         try json.writeTree(report, icons: &icons, flushingTo: &output)
         json.endObject()
-        json.bytes.append(UInt8(ascii: "\n"))
-        swap(&json.bytes, &output.bytes)
+        json.buffer.append(UInt8(ascii: "\n"))
+        json.moveBytes(to: &output)
     }
 }

@@ -17,32 +17,81 @@ extension JSONWriter {
         if let value { bool(value) } else { null() }
     }
 
+    /// A string known to need no escaping (a literal of plain ASCII) under `name`.
+    mutating func literalField(_ name: StaticString, _ value: StaticString) {
+        key(literal: name)
+        beginValue()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(value)
+        buffer.append(UInt8(ascii: "\""))
+    }
+
+    /// A status's name as the schema writes it: its raw value, as a literal.
+    static func literal(of status: ChangeStatus) -> StaticString {
+        switch status {
+        case .added: "added"
+        case .modified: "modified"
+        case .deleted: "deleted"
+        case .renamed: "renamed"
+        case .copied: "copied"
+        case .typeChanged: "typeChanged"
+        case .untracked: "untracked"
+        case .unmerged: "unmerged"
+        }
+    }
+
+    /// Makes sure the name of resolution `number` of a run's ``FileIcons/resolutions``, and of
+    /// every one before it, is ready for ``iconField(_:)``: quoted and escaped, once per run.
+    mutating func noteIcon(_ number: Int, of resolutions: [IconResolution]) {
+        while iconNames.count <= number {
+            var name = resolutions[iconNames.count].name
+            var escaped = ByteBuffer(capacity: 64)
+            escaped.append(UInt8(ascii: "\""))
+            name.withUTF8 { JSONWriter.appendEscaped(utf8: $0, to: &escaped) }
+            escaped.append(UInt8(ascii: "\""))
+            iconNames.append(escaped.array)
+        }
+    }
+
+    /// `"icon"`: the name of icon `number`, made ready by ``noteIcon(_:of:)``.
+    mutating func iconField(_ number: Int) {
+        key(literal: "icon")
+        beginValue()
+        buffer.append(iconNames[number])
+    }
+
     /// A mode as six octal digits (`"100644"`), or `null`.
     mutating func modeField(_ name: StaticString, _ mode: FileMode?) {
         key(literal: name)
         guard let mode else { return null() }
-        var digits = [UInt8](repeating: UInt8(ascii: "0"), count: 6)
+        beginValue()
+        let digits = buffer.reserve(8)
+        digits[0] = UInt8(ascii: "\"")
         var value = mode.rawValue
-        var position = 5
-        while value > 0 && position >= 0 {
-            digits[position] = UInt8(ascii: "0") + UInt8(value & 7)
+        for position in (1...6).reversed() {
+            digits[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value & 7)
             value >>= 3
-            position -= 1
         }
-        utf8String(digits)
+        digits[7] = UInt8(ascii: "\"")
+        buffer.commit(8)
     }
 
     /// A path as lossy text under `name`, plus its exact bytes in base64 under `bytesName`
     /// when they are not valid UTF-8.
     mutating func pathField(_ name: StaticString, _ bytesName: StaticString, _ bytes: [UInt8]) {
-        if bytes.allSatisfy({ $0 < 0x80 }) {
+        bytes.withUnsafeBufferPointer { pathField(name, bytesName, $0) }
+    }
+
+    /// A path given as a buffer, as ``pathField(_:_:_:)-([UInt8])`` writes it.
+    mutating func pathField(_ name: StaticString, _ bytesName: StaticString, _ bytes: UnsafeBufferPointer<UInt8>) {
+        if JSONWriter.isASCII(bytes) {
             key(literal: name)
             utf8String(bytes)
         } else if let text = String(validating: bytes, as: UTF8.self) {
             field(name, text)
         } else {
             field(name, String(decoding: bytes, as: UTF8.self))
-            field(bytesName, Base64.encode(bytes))
+            field(bytesName, Base64.encode(Array(bytes)))
         }
     }
 
@@ -88,16 +137,17 @@ extension JSONWriter {
     }
 
     /// The fields of a `files` entry, in schema order, without the braces (and without `kind`,
-    /// which comes first in an entry and a node alike); `kinds` and `owners` are the file's
+    /// which comes first in an entry and a node alike); `icon` is the number of its icon, made
+    /// ready by ``noteIcon(_:of:)``; `kinds` and `owners` are the file's
     /// annotations (`owners` `nil` when no CODEOWNERS file was read).
-    mutating func writeChangeFields(_ change: FileChange, linesCounted: Bool, icon: String,
+    mutating func writeChangeFields(_ change: borrowing FileChange, linesCounted: Bool, icon: Int,
                                     kinds: FileAnnotations.Kinds = [], owners: [String]? = nil) {
         pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
             pathField("oldPath", "oldPathBytes", oldPath.bytes)
         }
         if let status = change.status {
-            field("status", status.rawValue)
+            literalField("status", JSONWriter.literal(of: status))
         }
         if change.oldPath != nil {
             field("similarity", change.similarity)
@@ -111,7 +161,7 @@ extension JSONWriter {
             field("oldCommit", change.oldCommit?.hex)
             field("newCommit", change.newCommit?.hex)
         }
-        field("icon", icon)
+        iconField(icon)
         if change.partiallyStaged { field("partiallyStaged", true) }
         switch change.viewState {
         case .notViewed: break

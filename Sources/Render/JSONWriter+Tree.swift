@@ -8,7 +8,7 @@ extension JSONWriter {
     mutating func writeTree(_ report: Report, icons: inout FileIcons, flushingTo output: inout RenderOutput) throws {
         let view = report.view
         let changeTree = view.changeTree
-        let nodes = changeTree.tree.nodes
+        let tree = changeTree.tree
         let annotations = report.annotations
         var path: [UInt8] = []
         /// The path length to return to when each open directory is done, outermost first.
@@ -19,9 +19,12 @@ extension JSONWriter {
             while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
             if let change = changeTree.change(at: row.node) {
-                field("kind", change.isSubmodule ? "submodule" : "file")
-                field("name", String(decoding: nodes[row.node].name, as: UTF8.self))
-                writeChangeFields(change, linesCounted: report.linesCounted, icon: icons.icon(ofFile: row.node).name,
+                literalField("kind", change.isSubmodule ? "submodule" : "file")
+                key(literal: "name")
+                lossyText(tree.name(of: row.node))
+                let icon = icons.number(ofFile: row.node)
+                noteIcon(icon, of: icons.resolutions)
+                writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
                                   kinds: annotations?.kinds(ofFile: row.node) ?? [], owners: annotations?.owners(ofFile: row.node))
                 endObject()
                 return
@@ -29,16 +32,17 @@ extension JSONWriter {
             let restore = path.count
             let chain = view.projection.chain(of: row.projected)
             for node in chain {
-                path.append(contentsOf: nodes[node].name)
+                path.append(contentsOf: tree.name(of: node))
                 path.append(UInt8(ascii: "/"))
             }
-            field("kind", "directory")
-            field("name", String(decoding: path[restore..<(path.count - 1)], as: UTF8.self))
+            literalField("kind", "directory")
+            key(literal: "name")
+            lossyText(path[restore..<(path.count - 1)])
             pathField("path", "pathBytes", path)
             key(literal: "segments")
             beginArray()
             for node in chain {
-                string(String(decoding: nodes[node].name, as: UTF8.self))
+                lossyText(tree.name(of: node))
             }
             endArray()
             key(literal: "summary")

@@ -37,14 +37,18 @@ public enum TreeReview {
             let settings = try Settings.resolve(options, config: input.config, environment: environment)
             let plan = AnnotationPlan(options: options, format: settings.format)
             let annotations = try plan.read(input)
+            var traceOrigin: Date?
+            func trace(_ seconds: Double, _ phase: String) {
+                try? io.standardError.write(Array("trace \(String(format: "%.3f", seconds)) s: \(phase)\n".utf8))
+            }
             if environment["TREEREVIEW_TRACE"] != nil {
                 let last = input.trace.last?.seconds ?? 0
                 let marks = input.trace.map { ($0.seconds, $0.phase) } + (annotations?.trace ?? []).map { (last + $0.seconds, $0.phase) }
-                for (seconds, phase) in marks {
-                    try? io.standardError.write(Array("trace \(String(format: "%.3f", seconds)) s: \(phase)\n".utf8))
-                }
+                marks.forEach(trace)
+                traceOrigin = Date(timeIntervalSinceNow: -(marks.last?.0 ?? 0))
             }
             let report = try makeReport(input, annotations: annotations?.files, plan: plan, options: options, settings: settings)
+            if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
                 nulTerminated: options.nulTerminated,
@@ -62,6 +66,7 @@ public enum TreeReview {
                 try renderer.render(report, options: renderOptions, to: &output)
                 try output.flush()
             }
+            if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "written") }
             for warning in input.warnings + plan.warnings(annotations) {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
