@@ -13,6 +13,8 @@ struct DiffOptionsBuilder {
     /// libgit2 as its pathspecs (plain names it matches as directory prefixes, and walks only
     /// below their common prefix); the pathspec itself is applied afterwards.
     var directories: [[UInt8]] = []
+    /// Take ``directories`` as literal paths (`GIT_DIFF_DISABLE_PATHSPEC_MATCH`): no wildcards.
+    var literalDirectories = false
 
     /// Runs `body` with diff options for a comparison whose new side is `newSide`.
     func withDiffOptions<T>(workingTree: Bool, _ body: (inout git_diff_options) throws -> T) rethrows -> T {
@@ -24,6 +26,9 @@ struct DiffOptionsBuilder {
         }
         if includeUnmodified {
             flags |= GIT_DIFF_INCLUDE_UNMODIFIED.rawValue
+        }
+        if literalDirectories {
+            flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
         }
         options.flags = flags
         options.context_lines = 0

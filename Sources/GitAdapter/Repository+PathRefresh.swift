@@ -3,8 +3,8 @@ import Foundation
 import TreeModel
 
 extension Repository {
-    /// Live refresh's read of a few paths (on a handle kept between refreshes: the index is
-    /// read again only when it changed): the changes of `request` (a comparison with the
+    /// Live refresh's read of a few paths (on a handle kept between refreshes, whose index is
+    /// as ``refreshIndex(since:)`` left it: it is not read again here): the changes of `request` (a comparison with the
     /// index or the working tree) at or below each path of `paths` (files or directories,
     /// relative to the top of the working tree), read as ``changes(for:config:)`` reads them
     /// (statuses, line counts, new-side object ids, `--staged`'s partially staged files, on
@@ -23,7 +23,6 @@ extension Repository {
     public func changes(at paths: [RawPath], for request: ComparisonRequest, config: RepositoryConfig? = nil,
                         oldID: String?, pairableBefore: ([RawPath]) -> Bool = { _ in false }) throws -> ScopedChanges? {
         let config = try config ?? readConfig()
-        try reloadIndexIfChanged()
         let resolved = try resolve(request)
         if case .tree = resolved.newSide { return nil }
         guard resolved.oldID == oldID else { return nil }
@@ -58,15 +57,6 @@ extension Repository {
         }
         Self.sortByPath(&changes, with: &newObjects)
         return ScopedChanges(paths: scopePaths, changes: changes, newObjects: newObjects)
-    }
-
-    /// Reads the index file again if it changed since this handle read it (a handle kept
-    /// from one refresh to the next reads it once, not at every wake).
-    private func reloadIndexIfChanged() throws {
-        var index: OpaquePointer?
-        guard git_repository_index(&index, handle) == 0, let index else { return }
-        defer { git_index_free(index) }
-        guard git_index_read(index, 0) == 0 else { throw unreadableIndex() }
     }
 
     /// Whether a change to the file at `path` can change what other paths show.
@@ -105,22 +95,40 @@ extension Repository {
         var builder = DiffOptionsBuilder(request: request, includeUnmodified: false)
         builder.submoduleIgnore = submodules.libgit2Level
         builder.directories = scope
+        builder.literalDirectories = true
         let exceptions = try indexExceptions(for: resolved, config: config)
         let workingTree: Bool
         if case .workingTree = resolved.newSide { workingTree = true } else { workingTree = false }
+        let index = try heldIndex()
+        defer { git_index_free(index) }
         var diff: OpaquePointer?
+        var unstaged: OpaquePointer?
         let code = builder.withDiffOptions(workingTree: workingTree) { options in
-            options.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
-            return workingTree ? git_diff_tree_to_workdir_with_index(&diff, handle, resolved.oldTree?.pointer, &options)
-                : git_diff_tree_to_index(&diff, handle, resolved.oldTree?.pointer, nil, &options)
+            var code = git_diff_tree_to_index(&diff, handle, resolved.oldTree?.pointer, index, &options)
+            guard code == 0, workingTree else { return code }
+            code = git_diff_index_to_workdir(&unstaged, handle, index, &options)
+            return code == 0 ? git_diff_merge(diff, unstaged) : code
         }
-        guard code == 0, let diff else { throw diffError(code) }
+        git_diff_free(unstaged)
+        guard code == 0, let diff else {
+            git_diff_free(diff)
+            throw diffError(code)
+        }
         var entries = DiffEntries.read(DiffHandle(diff), workingTree: workingTree)
         entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
                                     repository: self)
         entries = entries.filter { entry in Self.isWithin(entry.path, scope) }
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }
         return try pathspec.map { try PathspecFilter(pathspec: $0, repository: self).keep(entries) } ?? entries
+    }
+
+    /// This handle's index as it is in memory (the caller frees it): given to libgit2's diffs,
+    /// which would otherwise read the index file again when it changed on disk.
+    private func heldIndex() throws -> OpaquePointer {
+        var index: OpaquePointer?
+        try LibGit2.check(git_repository_index(&index, handle))
+        guard let index else { throw unreadableIndex() }
+        return index
     }
 
     /// Whether `path` is one of `scope`'s paths or below one.
@@ -159,11 +167,13 @@ extension Repository {
         var builder = DiffOptionsBuilder(request: request, includeUnmodified: false)
         builder.submoduleIgnore = submodules.libgit2Level
         builder.directories = scope
+        builder.literalDirectories = true
         let exceptions = try indexExceptions(for: resolved, config: config)
+        let index = try heldIndex()
+        defer { git_index_free(index) }
         var diff: OpaquePointer?
         let code = builder.withDiffOptions(workingTree: true) { options in
-            options.flags |= GIT_DIFF_DISABLE_PATHSPEC_MATCH.rawValue
-            return git_diff_index_to_workdir(&diff, handle, nil, &options)
+            git_diff_index_to_workdir(&diff, handle, index, &options)
         }
         guard code == 0, let diff else { throw diffError(code) }
         var entries = submodules.filter(DiffEntries.read(DiffHandle(diff), workingTree: true), repository: self)

@@ -14,9 +14,9 @@ final class LiveChangeReader {
     private let io: IO
     /// The old side's id the changes were read against.
     private var oldID: String?
-    /// The index when last read, for telling which of its entries a write changed: taken at
-    /// the first wake (not before the first frame) and at every whole read; an index change
-    /// with none to compare reads everything.
+    /// The index when last read (what the kept handle's index holds), for telling which of its
+    /// entries a write changed: taken at the first wake (not before the first frame) and at
+    /// every whole read; an index change with none to compare reads everything.
     private var index: IndexSnapshot?
     /// The paths of the added, deleted, renamed and copied files (both names), in byte order:
     /// with rename detection on, a wake touching one reads everything.
@@ -67,8 +67,8 @@ final class LiveChangeReader {
         var snapshot = index
         if indexChanged {
             guard let before = index else { return nil }
-            let now = try repository.indexSnapshot()
-            paths += now.changedPaths(since: before)
+            let (now, changed) = try repository.refreshIndex(since: before)
+            paths += changed
             snapshot = now
         } else if index == nil {
             snapshot = try repository.indexSnapshot()

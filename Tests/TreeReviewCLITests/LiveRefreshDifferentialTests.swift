@@ -7,11 +7,11 @@ import TreeModel
 @testable import TreeReviewCLI
 
 /// Live refresh, differentially: random edits, creations, deletions, renames (of files and
-/// directories), staging and commits in a working tree, each followed by the feed's own
+/// directories), staging, unstaging and commits in a working tree, each followed by the feed's own
 /// inotify events and read; the list the refreshes build must equal a whole read every time.
 @Suite(.serialized) struct LiveRefreshDifferentialTests {
     private enum Step: String, CaseIterable {
-        case edit, create, delete, rename, stage, commit
+        case edit, create, delete, rename, stage, unstage, commit
     }
 
     @Test(arguments: [["-i"], ["-i", "--no-renames"], ["-i", "--staged"]])
@@ -102,7 +102,8 @@ import TreeModel
         case 8..<12: return .create
         case 12..<14: return .delete
         case 14..<16: return .rename
-        case 16..<19: return .stage
+        case 16..<18: return .stage
+        case 18: return .unstage
         default: return .commit
         }
     }
@@ -140,6 +141,10 @@ import TreeModel
             let target = files.randomElement(using: &generator) ?? "."
             try Shell.git(["add", "-A", "--", Bool.random(using: &generator) ? target : "."], in: repository)
             return "stage \(target)"
+        case .unstage:
+            let target = files.randomElement(using: &generator) ?? "."
+            try Shell.git(["reset", "-q", "--", target], in: repository)
+            return "unstage \(target)"
         case .commit:
             try Shell.git(["add", "-A"], in: repository)
             try Shell.git(["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-qm", "step", "--allow-empty"],
