@@ -70,6 +70,14 @@ public struct ChangeTree: Sendable {
         return entry >= 0 ? change(ofEntry: Int(entry)) : nil
     }
 
+    /// The mode of the file node `node` stands for: its new side's, else its old side's;
+    /// `nil` for a directory or a change without modes.
+    package func fileMode(at node: Int) -> FileMode? {
+        let entry = Int(tree.slots[node].entry)
+        guard entry >= 0, case .changes(let changes) = source else { return nil }
+        return changes[entry].newMode ?? changes[entry].oldMode
+    }
+
     /// The summary of everything.
     public var total: ChangeSummary { summaries[FileTree.root] }
 }

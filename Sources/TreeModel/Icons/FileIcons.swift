@@ -3,6 +3,10 @@
 ///
 /// Distinct resolutions are kept once, numbered in the order they were first met, so a
 /// renderer can prepare the drawing of each distinct icon once as well.
+///
+/// Most names decide their icon by their extensions alone: an ASCII name that no map names
+/// as a basename, when the user has no substring keys. Such names are resolved once per
+/// distinct text after their first dot (letters folded), found by their bytes.
 public struct FileIcons: Sendable {
     /// The resolver asked.
     public let resolver: IconResolver
@@ -12,12 +16,18 @@ public struct FileIcons: Sendable {
     private var known: [IconResolution: Int32] = [:]
     /// Every distinct resolution met so far; ``number(ofFile:)`` indexes it.
     public private(set) var resolutions: [IconResolution] = []
+    /// The basenames the user's and the catalog's maps name; `nil` when every name goes to
+    /// the resolver.
+    private let namedBasenames: FoldedByteTable?
+    /// Resolution numbers by the text after a name's first dot (a name without one: itself).
+    private var byExtensions = FoldedByteTable()
 
     /// The icons of the files of `changeTree`, resolved by `resolver` from each file's name
     /// and mode (a symlink has an icon of its own).
     public init(changeTree: ChangeTree, resolver: IconResolver) {
         self.changeTree = changeTree
         self.resolver = resolver
+        self.namedBasenames = Self.namedBasenames(of: resolver)
     }
 
     /// The number of the icon of file node `node` in ``resolutions``, resolving it on first use.
@@ -25,16 +35,7 @@ public struct FileIcons: Sendable {
         if numbers.isEmpty { numbers = [Int32](repeating: 0, count: changeTree.tree.slots.count) }
         let stored = numbers[node]
         if stored > 0 { return Int(stored) - 1 }
-        let change = changeTree.change(at: node)
-        let resolution = resolver.resolveFile(named: changeTree.tree.name(of: node), mode: change?.newMode ?? change?.oldMode)
-        let number: Int32
-        if let existing = known[resolution] {
-            number = existing
-        } else {
-            number = Int32(resolutions.count)
-            known[resolution] = number
-            resolutions.append(resolution)
-        }
+        let number = resolvedNumber(ofFile: node)
         numbers[node] = number + 1
         return Int(number)
     }
@@ -42,5 +43,53 @@ public struct FileIcons: Sendable {
     /// The icon of file node `node`, resolving it on first use.
     public mutating func icon(ofFile node: Int) -> IconResolution {
         resolutions[number(ofFile: node)]
+    }
+
+    private mutating func resolvedNumber(ofFile node: Int) -> Int32 {
+        let name = changeTree.tree.name(of: node)
+        let mode = changeTree.fileMode(at: node)
+        if mode != .symlink, let namedBasenames, let key = Self.extensionsKey(of: name), namedBasenames.value(of: name) == nil {
+            if let number = byExtensions.value(of: key) { return number }
+            let number = self.number(of: resolver.resolveFile(named: name))
+            byExtensions.set(number, for: key)
+            return number
+        }
+        return number(of: resolver.resolveFile(named: name, mode: mode))
+    }
+
+    private mutating func number(of resolution: IconResolution) -> Int32 {
+        if let existing = known[resolution] { return existing }
+        let number = Int32(resolutions.count)
+        known[resolution] = number
+        resolutions.append(resolution)
+        return number
+    }
+
+    /// What an ASCII name's extension candidates come from (``ExtensionCandidates``): the
+    /// text after its first dot, or the whole name without one; `nil` for any other name.
+    static func extensionsKey(of name: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        var firstDot: Int?
+        for index in name.indices {
+            let byte = name[index]
+            if byte >= 0x80 { return nil }
+            if byte == UInt8(ascii: "."), firstDot == nil { firstDot = index }
+        }
+        guard let firstDot else { return name }
+        return name[(firstDot + 1)...]
+    }
+
+    /// The lowercase ASCII basenames of `resolver`'s maps, or `nil` when a name's extensions
+    /// alone cannot decide its icon: the user has substring keys, or a basename key is not
+    /// ASCII (such a key may equal a name's lowercase form in ways bytes do not show).
+    private static func namedBasenames(of resolver: IconResolver) -> FoldedByteTable? {
+        guard resolver.overrides.substrings.isEmpty else { return nil }
+        var table = FoldedByteTable()
+        for key in [resolver.overrides.basenames.keys, resolver.catalog.fileNames.keys].joined() {
+            let bytes = Array(key.utf8)
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            if bytes.contains(where: { $0 &- 65 < 26 }) { continue }
+            table.set(0, for: bytes[...])
+        }
+        return table
     }
 }
