@@ -53,18 +53,12 @@ extension Browser {
     @discardableResult
     mutating func showChanges() -> Bool {
         let focusBefore = model.focus
+        let readyFinder = finderPreparation.flatMap { $0.revision == model.revision ? $0.readyFinder : nil } ?? finder
         find = nil
         finder = nil
         finderPreparation = nil
         shownTree = nil
-        do {
-            let tree = ChangeTree(changes: shownChanges, order: configuration.order)
-            try model.reset(changeTree: tree)
-            shownTree = (tree, model.revision)
-        } catch {
-            message = "cannot show the files: \(error)"
-            return false
-        }
+        guard rebuildModel(readyFinder: readyFinder) else { return false }
         painter.setTotal(model.total)
         if model.focus == nil {
             if let focusBefore { model.focus(nearestTo: focusBefore) }
@@ -75,6 +69,33 @@ extension Browser {
         clampScroll()
         scrollToFocus()
         followFocusWithDiff()
+        return true
+    }
+
+    /// Builds the model of ``shownChanges``, or takes back the model of every change kept
+    /// while fewer were shown (the same tree: Docs/Browser.md, Speed); returns whether it could.
+    private mutating func rebuildModel(readyFinder: RankedFind?) -> Bool {
+        let showsEverything = statusFilter == nil && !hidesViewed
+        if showsEverything, let unfiltered = unfilteredModel.take() {
+            model.reset(restoring: unfiltered)
+            unfilteredRevision = model.revision
+            finder = unfilteredFinder.take()
+            return true
+        }
+        if !showsEverything, unfilteredRevision == model.revision {
+            unfilteredModel = model
+            unfilteredFinder = readyFinder
+        }
+        do {
+            let tree = ChangeTree(changes: shownChanges, order: configuration.order)
+            try model.reset(changeTree: tree)
+            shownTree = (tree, model.revision)
+        } catch {
+            if unfilteredRevision == model.revision { (unfilteredModel, unfilteredFinder) = (nil, nil) }
+            message = "cannot show the files: \(error)"
+            return false
+        }
+        unfilteredRevision = showsEverything ? model.revision : nil
         return true
     }
 
