@@ -1,3 +1,4 @@
+import Dispatch
 import TerminalUI
 import TreeBrowser
 import TreeModel
@@ -76,6 +77,8 @@ extension Browser {
     /// while fewer were shown (the same tree: Docs/Browser.md, Speed); returns whether it could.
     private mutating func rebuildModel(readyFinder: RankedFind?) -> Bool {
         let showsEverything = statusFilter == nil && !hidesViewed
+        let previous = model
+        defer { Self.letGo(previous) }
         if showsEverything, let unfiltered = unfilteredModel.take() {
             model.reset(restoring: unfiltered)
             unfilteredRevision = model.revision
@@ -97,6 +100,12 @@ extension Browser {
         }
         unfilteredRevision = showsEverything ? model.revision : nil
         return true
+    }
+
+    /// Frees a model no longer shown on another thread (a large tree takes tens of
+    /// milliseconds to free), unless that thread lets go of it before the caller does.
+    private static func letGo(_ model: consuming TreeBrowserModel) {
+        DispatchQueue.global(qos: .utility).async { [model] in withExtendedLifetime(model) {} }
     }
 
     /// `added`, `type changed`: a status as the header words say it.

@@ -149,9 +149,12 @@ public struct Browser {
 
     /// Counts the files of the status shown (viewed or not) and those marked viewed.
     mutating func countViewed() {
-        let changes = statusFilter.map { wanted in allChanges.filter { $0.status == wanted } } ?? allChanges
-        viewedCount = changes.count { $0.viewState == .viewed }
-        reviewedCount = changes.count
+        var viewed = 0, reviewed = 0
+        for index in allChanges.indices where statusFilter == nil || allChanges[index].status == statusFilter {
+            reviewed += 1
+            if allChanges[index].viewState == .viewed { viewed += 1 }
+        }
+        (viewedCount, reviewedCount) = (viewed, reviewed)
     }
 
     /// The changes the tree shows: every change, or those of the filter's status, without
