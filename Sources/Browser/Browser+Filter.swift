@@ -1,3 +1,4 @@
+import Dispatch
 import TerminalUI
 import TreeBrowser
 import TreeModel
@@ -53,18 +54,12 @@ extension Browser {
     @discardableResult
     mutating func showChanges() -> Bool {
         let focusBefore = model.focus
+        let readyFinder = finderPreparation.flatMap { $0.revision == model.revision ? $0.readyFinder : nil } ?? finder
         find = nil
         finder = nil
         finderPreparation = nil
         shownTree = nil
-        do {
-            let tree = ChangeTree(changes: shownChanges, order: configuration.order)
-            try model.reset(changeTree: tree)
-            shownTree = (tree, model.revision)
-        } catch {
-            message = "cannot show the files: \(error)"
-            return false
-        }
+        guard rebuildModel(readyFinder: readyFinder) else { return false }
         painter.setTotal(model.total)
         if model.focus == nil {
             if let focusBefore { model.focus(nearestTo: focusBefore) }
@@ -76,6 +71,41 @@ extension Browser {
         scrollToFocus()
         followFocusWithDiff()
         return true
+    }
+
+    /// Builds the model of ``shownChanges``, or takes back the model of every change kept
+    /// while fewer were shown (the same tree: Docs/Browser.md, Speed); returns whether it could.
+    private mutating func rebuildModel(readyFinder: RankedFind?) -> Bool {
+        let showsEverything = statusFilter == nil && !hidesViewed
+        let previous = model
+        defer { Self.letGo(previous) }
+        if showsEverything, let unfiltered = unfilteredModel.take() {
+            model.reset(restoring: unfiltered)
+            unfilteredRevision = model.revision
+            finder = unfilteredFinder.take()
+            return true
+        }
+        if !showsEverything, unfilteredRevision == model.revision {
+            unfilteredModel = model
+            unfilteredFinder = readyFinder
+        }
+        do {
+            let tree = ChangeTree(changes: shownChanges, order: configuration.order)
+            try model.reset(changeTree: tree)
+            shownTree = (tree, model.revision)
+        } catch {
+            if unfilteredRevision == model.revision { (unfilteredModel, unfilteredFinder) = (nil, nil) }
+            message = "cannot show the files: \(error)"
+            return false
+        }
+        unfilteredRevision = showsEverything ? model.revision : nil
+        return true
+    }
+
+    /// Frees a model no longer shown on another thread (a large tree takes tens of
+    /// milliseconds to free), unless that thread lets go of it before the caller does.
+    private static func letGo(_ model: consuming TreeBrowserModel) {
+        DispatchQueue.global(qos: .utility).async { [model] in withExtendedLifetime(model) {} }
     }
 
     /// `added`, `type changed`: a status as the header words say it.

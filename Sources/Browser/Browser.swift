@@ -36,7 +36,21 @@ public struct Browser {
     var mode = Mode.browsing
     var painter: RowPainter
     /// Every change, whatever the filter.
-    var allChanges: [FileChange]
+    var allChanges: [FileChange] {
+        didSet {
+            unfilteredModel = nil
+            unfilteredFinder = nil
+        }
+    }
+    /// The model of every change, kept while a filter or hidden viewed files show fewer, so
+    /// that showing every change again takes it back instead of building it again; let go
+    /// when the changes change.
+    var unfilteredModel: TreeBrowserModel?
+    /// Ranked find's candidates for ``unfilteredModel``, when they were ready.
+    var unfilteredFinder: RankedFind?
+    /// Whether ``model`` shows every change as built from them, unmutated since: its revision
+    /// then, or `nil` (a filter, hidden viewed files, or a mutation since).
+    var unfilteredRevision: Int?
     /// Whether viewed files are hidden (`u`).
     public internal(set) var hidesViewed = false
     /// The find being typed, or the last one (for `n` and `N`) until Esc.
@@ -69,6 +83,7 @@ public struct Browser {
         model = try TreeBrowserModel(changeTree: tree, flatten: configuration.flatten,
                                      expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
         shownTree = (tree, model.revision)
+        unfilteredRevision = model.revision
         painter = RowPainter(style: configuration.style, total: model.total)
         model.focusFirst()
         countViewed()
@@ -134,9 +149,12 @@ public struct Browser {
 
     /// Counts the files of the status shown (viewed or not) and those marked viewed.
     mutating func countViewed() {
-        let changes = statusFilter.map { wanted in allChanges.filter { $0.status == wanted } } ?? allChanges
-        viewedCount = changes.count { $0.viewState == .viewed }
-        reviewedCount = changes.count
+        var viewed = 0, reviewed = 0
+        for index in allChanges.indices where statusFilter == nil || allChanges[index].status == statusFilter {
+            reviewed += 1
+            if allChanges[index].viewState == .viewed { viewed += 1 }
+        }
+        (viewedCount, reviewedCount) = (viewed, reviewed)
     }
 
     /// The changes the tree shows: every change, or those of the filter's status, without

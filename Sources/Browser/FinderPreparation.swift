@@ -22,6 +22,9 @@ final class FinderPreparation: Sendable {
         }
     }
 
+    /// The candidates if they are ready, without waiting.
+    var readyFinder: RankedFind? { prepared.withLock { $0 } }
+
     /// The candidates, waiting for them when they are not ready yet.
     func finder() -> RankedFind {
         if let finder = prepared.withLock({ $0 }) { return finder }

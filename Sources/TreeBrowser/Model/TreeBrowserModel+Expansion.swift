@@ -95,10 +95,10 @@ extension TreeBrowserModel {
 
     // MARK: Initial expansion
 
-    /// Gives every directory of a new forest the expansion `known` says it had, or else
+    /// Gives every directory of a new forest the expansion `known` says its path had, or else
     /// ``initialExpansion``. Slots are visited in increasing order, parents before their
     /// children (a new forest creates every ancestor first).
-    mutating func applyExpansionToAll(known: (Int) -> Bool?) {
+    mutating func applyExpansionToAll(known: (TreePath) -> Bool?) {
         let needsLevels = if case .depth = initialExpansion { true } else { false }
         var levels = needsLevels ? [Int](repeating: 0, count: forest.nodes.count) : []
         for slot in forest.nodes.indices.dropFirst() where forest.nodes[slot].isDirectory {
@@ -108,7 +108,7 @@ extension TreeBrowserModel {
                 level = forest.rowLevel(of: slot, parentRowLevel: parent == PathForest.root ? nil : levels[parent])
                 levels[slot] = level
             }
-            forest.setExpanded(slot, known(slot) ?? initiallyExpanded(slot, level: level))
+            forest.setExpanded(slot, known(forest.nodes[slot].path) ?? initiallyExpanded(slot, level: level))
         }
     }
 

@@ -24,14 +24,26 @@ extension TreeBrowserModel {
         try reset(to: Self.buildForest(changeTree))
     }
 
-    private mutating func reset(to newForest: PathForest) -> TreeUpdate {
+    /// Replaces the tree with `stored`'s, exactly as ``reset(changeTree:)`` with the change
+    /// tree `stored` was built from would, without building it again: taking back the model of
+    /// every change when a filter is cleared. Only `stored`'s files and directories are used;
+    /// its expansion, focus and selection are not. `stored` must have this model's order and
+    /// not have been mutated since it was built.
+    @discardableResult
+    public mutating func reset(restoring stored: consuming TreeBrowserModel) -> TreeUpdate {
+        let storedForest = stored.forest
+        _ = consume stored
+        return reset(to: consume storedForest)
+    }
+
+    private mutating func reset(to newForest: consuming PathForest) -> TreeUpdate {
         let old = self
         var next = self
         let oldForest = forest
-        next.forest = newForest
+        next.forest = consume newForest
         next.forest.flattensChains = isFlattened
-        next.applyExpansionToAll { slot in
-            oldForest.slot(of: newForest.nodes[slot].path).map { oldForest.nodes[$0].isExpanded }
+        next.applyExpansionToAll { path in
+            oldForest.slot(of: path).map { oldForest.nodes[$0].isExpanded }
         }
         next.visible = next.rows(below: PathForest.root, level: 0)
         next.selection = selection.filter(next.contains)
