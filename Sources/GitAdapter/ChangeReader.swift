@@ -100,12 +100,8 @@ extension Repository {
                 changes[index].deletions = count.binary ? nil : count.deletions
             }
         }
-        // The cache is written while the rest is done; nothing below touches it.
-        let saving = DispatchGroup()
-        if let results {
-            DispatchQueue.global().async(group: saving) { results.save() }
-        }
-        defer { saving.wait() }
+        // The cache is written while the rest (and the report) is done; nothing below touches it.
+        let pendingSave = results.map { results in PendingCacheSave { results.save() } }
         var newObjects: [ObjectHash?] = []
         if request.newObjects != .none {
             newObjects = try newObjectIDs(of: changes, sides: jobs.map(\.new), wanted: request.newObjects)
@@ -118,13 +114,12 @@ extension Repository {
             trace.mark("unstaged changes")
         }
         Self.sortByPath(&changes, with: &newObjects)
-        saving.wait()
         trace.mark("sorted")
         var newTree: ObjectID?
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
-                         untrackedLeftOut: untrackedLeftOut, newTree: newTree)
+                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, pendingSave: pendingSave)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.
