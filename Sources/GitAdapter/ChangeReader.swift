@@ -52,11 +52,13 @@ extension Repository {
         var changes: [FileChange] = []
         var jobs: [LineCounter.Job] = []
         changes.reserveCapacity(entries.count)
-        var pairOf: [Int: RenamePair] = [:]
-        for pair in renames.pairs { pairOf[pair.destination] = pair }
-        for (index, entry) in entries.enumerated() {
-            if renames.removed.contains(index) || entry.kind == .unmodified { continue }
-            if let pair = pairOf[index], let source = entries[pair.source].old, let new = entry.new {
+        var pairOf = [Int](repeating: -1, count: renames.pairs.isEmpty ? 0 : entries.count)   // index into `renames.pairs`
+        for (k, pair) in renames.pairs.enumerated() { pairOf[pair.destination] = k }
+        for index in entries.indices {
+            if renames.isRemoved(index) || entries[index].kind == .unmodified { continue }
+            let entry = entries[index]
+            if !pairOf.isEmpty, pairOf[index] >= 0, case let pair = renames.pairs[pairOf[index]],
+               let source = entries[pair.source].old, let new = entry.new {
                 changes.append(FileChange(
                     status: pair.isCopy ? .copied : .renamed, path: RawPath(bytes: new.path),
                     oldPath: RawPath(bytes: source.path), similarity: pair.score * 100 / Similarity.maximumScore,

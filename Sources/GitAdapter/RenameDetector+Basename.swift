@@ -5,14 +5,17 @@ extension RenameDetector {
         var sourceByName: [Basename: Int] = [:]
         sourceByName.reserveCapacity(active.count)
         let sourceNames = active.map { Basename(sources[$0].side.basename) }
+        // A name's only index, or -1 once a second one has it: one hash lookup each.
+        func claim(_ owner: inout Int, for index: Int) {
+            if owner != index { owner = -1 }
+        }
         for (s, name) in zip(active, sourceNames) {
-            sourceByName[name] = sourceByName[name] == nil ? s : -1
+            claim(&sourceByName[name, default: s], for: s)
         }
         var destinationByName: [Basename: Int] = [:]
         destinationByName.reserveCapacity(destinations.count)
         for d in destinations.indices where destinations[d].match == nil {
-            let name = Basename(destinations[d].side.basename)
-            destinationByName[name] = destinationByName[name] == nil ? d : -1
+            claim(&destinationByName[Basename(destinations[d].side.basename), default: d], for: d)
         }
         var candidates: [(source: Int, destination: Int)] = []
         for (s, name) in zip(active, sourceNames) {
