@@ -5,17 +5,14 @@ extension RenameDetector {
         var sourceByName: [Basename: Int] = [:]
         sourceByName.reserveCapacity(active.count)
         let sourceNames = active.map { Basename(sources[$0].side.basename) }
-        // A name's only index, or -1 once a second one has it: one hash lookup each.
-        func claim(_ owner: inout Int, for index: Int) {
-            if owner != index { owner = -1 }
-        }
         for (s, name) in zip(active, sourceNames) {
-            claim(&sourceByName[name, default: s], for: s)
+            sourceByName[name] = sourceByName[name] == nil ? s : -1
         }
         var destinationByName: [Basename: Int] = [:]
         destinationByName.reserveCapacity(destinations.count)
         for d in destinations.indices where destinations[d].match == nil {
-            claim(&destinationByName[Basename(destinations[d].side.basename), default: d], for: d)
+            let name = Basename(destinations[d].side.basename)
+            destinationByName[name] = destinationByName[name] == nil ? d : -1
         }
         var candidates: [(source: Int, destination: Int)] = []
         for (s, name) in zip(active, sourceNames) {
