@@ -52,11 +52,13 @@ extension Repository {
         var changes: [FileChange] = []
         var jobs: [LineCounter.Job] = []
         changes.reserveCapacity(entries.count)
-        var pairOf: [Int: RenamePair] = [:]
-        for pair in renames.pairs { pairOf[pair.destination] = pair }
-        for (index, entry) in entries.enumerated() {
-            if renames.removed.contains(index) || entry.kind == .unmodified { continue }
-            if let pair = pairOf[index], let source = entries[pair.source].old, let new = entry.new {
+        var pairOf = [Int](repeating: -1, count: renames.pairs.isEmpty ? 0 : entries.count)   // index into `renames.pairs`
+        for (k, pair) in renames.pairs.enumerated() { pairOf[pair.destination] = k }
+        for index in entries.indices {
+            if renames.isRemoved(index) || entries[index].kind == .unmodified { continue }
+            let entry = entries[index]
+            if !pairOf.isEmpty, pairOf[index] >= 0, case let pair = renames.pairs[pairOf[index]],
+               let source = entries[pair.source].old, let new = entry.new {
                 changes.append(FileChange(
                     status: pair.isCopy ? .copied : .renamed, path: RawPath(bytes: new.path),
                     oldPath: RawPath(bytes: source.path), similarity: pair.score * 100 / Similarity.maximumScore,
@@ -100,12 +102,8 @@ extension Repository {
                 changes[index].deletions = count.binary ? nil : count.deletions
             }
         }
-        // The cache is written while the rest is done; nothing below touches it.
-        let saving = DispatchGroup()
-        if let results {
-            DispatchQueue.global().async(group: saving) { results.save() }
-        }
-        defer { saving.wait() }
+        // The cache is written while the rest (and the report) is done; nothing below touches it.
+        let pendingSave = results.map { results in PendingCacheSave { results.save() } }
         var newObjects: [ObjectHash?] = []
         if request.newObjects != .none {
             newObjects = try newObjectIDs(of: changes, sides: jobs.map(\.new), wanted: request.newObjects)
@@ -118,13 +116,12 @@ extension Repository {
             trace.mark("unstaged changes")
         }
         Self.sortByPath(&changes, with: &newObjects)
-        saving.wait()
         trace.mark("sorted")
         var newTree: ObjectID?
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
-                         untrackedLeftOut: untrackedLeftOut, newTree: newTree)
+                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, pendingSave: pendingSave)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.

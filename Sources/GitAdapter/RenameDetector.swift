@@ -104,16 +104,20 @@ struct RenameDetector {
     // MARK: Exact renames
 
     private mutating func findExactRenames() {
-        // Sources by id: each id's run of `byID`, in source order.
-        let byID = sources.indices.sorted { (sources[$0].side.id, $0) < (sources[$1].side.id, $1) }
-        var runOf: [ObjectID: Int] = [:]
-        runOf.reserveCapacity(sources.count)
-        for (position, s) in byID.enumerated().reversed() { runOf[sources[s].side.id] = position }
+        // Each id's sources in source order: the first by id, each next one chained from it.
+        var firstWithID: [ObjectID: Int] = [:]
+        firstWithID.reserveCapacity(sources.count)
+        var nextWithSameID = [Int](repeating: -1, count: sources.count)
+        for s in sources.indices.reversed() {
+            if let next = firstWithID.updateValue(s, forKey: sources[s].side.id) { nextWithSameID[s] = next }
+        }
         for d in destinations.indices {
+            guard !destinations[d].side.id.isZero, var next = firstWithID[destinations[d].side.id] else { continue }
             let target = destinations[d].side
-            guard !target.id.isZero, let first = runOf[target.id] else { continue }
             var best = -1, bestRank = -1, budget = 100
-            for s in byID[first...].prefix(while: { sources[$0].side.id == target.id }) {
+            while next >= 0 {
+                let s = next
+                next = nextWithSameID[s]
                 let source = sources[s]
                 if !(source.side.isRegularFile && target.isRegularFile) && source.side.mode != target.mode { continue }
                 if source.used > 0 && !options.copies { continue }
@@ -138,22 +142,19 @@ struct RenameDetector {
     // MARK: Result
 
     private func result(_ entries: [ChangeEntry]) -> RenameResult {
-        var removed = Set<Int>()
-        var uses = [Int: Int]()   // entry index of a source → remaining use count
+        var removed = [Bool](repeating: false, count: entries.count)
+        var usesLeft = [Int](repeating: 0, count: entries.count)   // by entry index of a source
         for source in sources where source.used > 0 {
-            uses[source.entry] = source.used
-            if entries[source.entry].kind == .deleted { removed.insert(source.entry) }
-        }
-        for (index, entry) in entries.enumerated() where entry.kind == .unmodified {
-            removed.insert(index)
+            usesLeft[source.entry] = source.used
+            if entries[source.entry].kind == .deleted { removed[source.entry] = true }
         }
         var pairs: [RenamePair] = []
         for destination in destinations {   // already in path order
             guard let match = destination.match else { continue }
             let source = sources[match.source].entry
-            let left = uses[source, default: 1] - 1
-            uses[source] = left
-            pairs.append(RenamePair(destination: destination.entry, source: source, score: match.score, isCopy: left > 0))
+            usesLeft[source] -= 1
+            pairs.append(RenamePair(destination: destination.entry, source: source, score: match.score,
+                                    isCopy: usesLeft[source] > 0))
         }
         return RenameResult(pairs: pairs, removed: removed, warnings: warnings)
     }

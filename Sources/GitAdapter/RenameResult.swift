@@ -14,8 +14,14 @@ struct RenamePair: Sendable, Equatable {
 struct RenameResult: Sendable {
     /// Pairs in destination (path) order.
     var pairs: [RenamePair]
-    /// Entries that disappear from the output: deletions used as a source, unmodified paths.
-    var removed: Set<Int>
+    /// By entry index, whether the entry disappears from the output: a deletion used as a
+    /// source. (Unmodified entries, copy sources only, never appear.)
+    var removed: [Bool]
     /// git's warnings for the limit, exact text.
     var warnings: [String]
+
+    /// Whether entry `index` disappears from the output (see ``removed``).
+    func isRemoved(_ index: Int) -> Bool {
+        index < removed.count && removed[index]
+    }
 }

@@ -85,13 +85,15 @@ extension ResultCache {
             let path = entry.path
             value.appendLittleEndian(UInt32(path.count))
             value.append(contentsOf: path)
-            for side in [entry.old, entry.new] {
-                guard let side else { continue }
-                value.appendLittleEndian(side.mode)
-                value.appendRaw(side.id)
-            }
+            if let old = entry.old { append(old, to: &value) }
+            if let new = entry.new { append(new, to: &value) }
         }
         return value
+    }
+
+    private static func append(_ side: FileSide, to value: inout [UInt8]) {
+        value.appendLittleEndian(side.mode)
+        value.appendRaw(side.id)
     }
 
     /// The entries of ``encode(_:)``'s bytes, or `nil` when they are not such bytes.

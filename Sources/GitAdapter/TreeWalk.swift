@@ -178,9 +178,15 @@ struct TreeWalk {
             try walk(deleted ? tree : nil, deleted ? nil : tree, &prefix)
             return
         }
-        let file = FileSide(path: prefix, mode: item.mode, id: item.id)
+        let file = FileSide(path: Self.copy(prefix), mode: item.mode, id: item.id)
         entries.append(deleted ? ChangeEntry(kind: .deleted, old: file, new: nil)
                                : ChangeEntry(kind: .added, old: nil, new: file))
+    }
+
+    /// A path of its own, exactly as long as `prefix`: sharing the prefix's buffer would make
+    /// the walk copy it (and grow it again) at its next change.
+    private static func copy(_ prefix: [UInt8]) -> [UInt8] {
+        prefix.withUnsafeBufferPointer { Array($0) }
     }
 
     private mutating func both(_ a: Item, _ b: Item, _ prefix: inout [UInt8]) throws {
@@ -196,8 +202,9 @@ struct TreeWalk {
             try walk(oldTree, newTree, &prefix)
             return
         }
-        let old = FileSide(path: prefix, mode: a.mode, id: a.id)
-        let new = FileSide(path: prefix, mode: b.mode, id: b.id)
+        let path = Self.copy(prefix)
+        let old = FileSide(path: path, mode: a.mode, id: a.id)
+        let new = FileSide(path: path, mode: b.mode, id: b.id)
         let kind: ChangeEntry.Kind
         if a.mode & 0o170000 != b.mode & 0o170000 {
             kind = .typeChanged

@@ -70,6 +70,7 @@ public enum TreeReview {
             for warning in input.warnings + plan.warnings(annotations) {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
+            input.comparison?.changeSet.pendingSave?.wait()
             return options.exitCode && report.view.listedCount > 0 ? 1 : 0
         } catch is BrokenPipe {
             return 0
