@@ -1,4 +1,3 @@
-internal import CLibGit2
 import Foundation
 
 /// An attribute that no attributes file names, on any line (a pattern's attributes or a
@@ -17,9 +16,9 @@ extension AttributeLookup {
             var contents: [[UInt8]?] = []
             switch side {
             case .tree:
-                contents.append(file.blob.flatMap { try? blobBytes($0.id) })
+                contents.append(file.blob.flatMap { try? repository.blobBytes($0.id) })
             case .index:
-                contents.append(reader?.blob(at: path).flatMap { try? blobBytes($0.id) })
+                contents.append(reader?.blob(at: path).flatMap { try? repository.blobBytes($0.id) })
             case .workingTree:
                 if let workdir = repository.workdir {
                     let full = workdir + String(decoding: path, as: UTF8.self)
@@ -27,7 +26,7 @@ extension AttributeLookup {
                         contents.append(FileManager.default.contents(atPath: full).map(Array.init))
                     }
                 }
-                if let blob = file.blob { contents.append(try? blobBytes(blob.id)) }
+                if let blob = file.blob { contents.append(try? repository.blobBytes(blob.id)) }
             }
             for content in contents {
                 guard let content else { return true }
@@ -35,15 +34,5 @@ extension AttributeLookup {
             }
         }
         return false
-    }
-
-    private func blobBytes(_ id: ObjectID) throws -> [UInt8] {
-        var oid = id.oid
-        var object: OpaquePointer?
-        try LibGit2.check(git_blob_lookup(&object, repository.handle, &oid))
-        defer { git_blob_free(object) }
-        let size = Int(git_blob_rawsize(object))
-        guard size > 0, let content = git_blob_rawcontent(object) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: content, count: size))
     }
 }

@@ -91,11 +91,7 @@ extension Repository {
     /// The entries (renames off) at or below the paths of `scope`, as the whole read collects them.
     private func scopedEntries(_ resolved: ResolvedComparison, request: ComparisonRequest, config: RepositoryConfig,
                                scope: [[UInt8]], pathspec: Pathspec?) throws -> [ChangeEntry] {
-        let submodules = try submoduleIgnores(config: config)
-        var builder = DiffOptionsBuilder(request: request, includeUnmodified: false)
-        builder.submoduleIgnore = submodules.libgit2Level
-        builder.directories = scope
-        builder.literalDirectories = true
+        let (submodules, builder) = try scopedDiffOptions(request: request, config: config, scope: scope)
         let exceptions = try indexExceptions(for: resolved, config: config)
         let workingTree: Bool
         if case .workingTree = resolved.newSide { workingTree = true } else { workingTree = false }
@@ -163,11 +159,7 @@ extension Repository {
     /// ``markPartiallyStaged(_:request:resolved:config:pathspec:)`` does, for `scope` only.
     private func markUnstaged(_ changes: inout [FileChange], request: ComparisonRequest, resolved: ResolvedComparison,
                               config: RepositoryConfig, scope: [[UInt8]], pathspec: Pathspec?) throws {
-        let submodules = try submoduleIgnores(config: config)
-        var builder = DiffOptionsBuilder(request: request, includeUnmodified: false)
-        builder.submoduleIgnore = submodules.libgit2Level
-        builder.directories = scope
-        builder.literalDirectories = true
+        let (submodules, builder) = try scopedDiffOptions(request: request, config: config, scope: scope)
         let exceptions = try indexExceptions(for: resolved, config: config)
         let index = try heldIndex()
         defer { git_index_free(index) }
@@ -185,5 +177,17 @@ extension Repository {
         for index in changes.indices where changes[index].status != .unmerged && unstaged.contains(changes[index].path.bytes) {
             changes[index].partiallyStaged = true
         }
+    }
+
+    /// The submodule settings and the diff options of a read of `scope` only: its paths
+    /// taken literally, unmodified files left out.
+    private func scopedDiffOptions(request: ComparisonRequest, config: RepositoryConfig,
+                                   scope: [[UInt8]]) throws -> (SubmoduleIgnores, DiffOptionsBuilder) {
+        let submodules = try submoduleIgnores(config: config)
+        var builder = DiffOptionsBuilder(request: request, includeUnmodified: false)
+        builder.submoduleIgnore = submodules.libgit2Level
+        builder.directories = scope
+        builder.literalDirectories = true
+        return (submodules, builder)
     }
 }

@@ -75,13 +75,7 @@ final class SideReader {
             return FileManager.default.contents(atPath: workdir + path).map(Array.init)
         }
         guard let blob = blob(at: Array(path.utf8)) else { return nil }
-        var oid = blob.id.oid
-        var object: OpaquePointer?
-        try LibGit2.check(git_blob_lookup(&object, repository.handle, &oid))
-        defer { git_blob_free(object) }
-        let size = Int(git_blob_rawsize(object))
-        guard size > 0, let content = git_blob_rawcontent(object) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: content, count: size))
+        return try repository.blobBytes(blob.id)
     }
 
     /// The subtree at `directory` (the root for the empty path), looked up once.
@@ -118,4 +112,17 @@ final class SideReader {
     }
 
     private static func isRegularFile(_ mode: UInt32) -> Bool { mode & 0o170000 == 0o100000 }
+}
+
+extension Repository {
+    /// The bytes of the blob `id`.
+    func blobBytes(_ id: ObjectID) throws -> [UInt8] {
+        var oid = id.oid
+        var object: OpaquePointer?
+        try LibGit2.check(git_blob_lookup(&object, handle, &oid))
+        defer { git_blob_free(object) }
+        let size = Int(git_blob_rawsize(object))
+        guard size > 0, let content = git_blob_rawcontent(object) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: content, count: size))
+    }
 }
