@@ -72,16 +72,8 @@ extension Repository {
         }
         trace.mark("changes \(changes.count)")
         if request.countLines {
-            var counted: [Int] = []
-            var work: [LineCounter.Job] = []
-            for (index, change) in changes.enumerated() where change.status != .untracked {
-                if change.status == .unmerged {
-                    changes[index].countAsUnmerged()
-                    continue
-                }
-                counted.append(index)
-                work.append(jobs[index])
-            }
+            let counted = changes.indicesToCount()
+            let work = counted.map { jobs[$0] }
             var counter = LineCounter(location: location, attributes: attributes())
             counter.results = results
             if let backend {
@@ -96,11 +88,7 @@ extension Repository {
             }
             let counts = try counter.count(work)
             trace.mark("line counts \(work.count)")
-            for (index, count) in zip(counted, counts) {
-                changes[index].binary = count.binary
-                changes[index].insertions = count.binary ? nil : count.insertions
-                changes[index].deletions = count.binary ? nil : count.deletions
-            }
+            changes.setCounts(counts, at: counted)
         }
         // The cache is written while the rest (and the report) is done; nothing below touches it.
         let pendingSave = results.map { results in PendingCacheSave { results.save() } }

@@ -16,3 +16,28 @@ extension FileChange {
         deletions = 0
     }
 }
+
+extension Array where Element == FileChange {
+    /// The indices of the changes whose lines are counted (not untracked, not unmerged);
+    /// unmerged ones get their counts here, as `git diff --numstat` gives them.
+    mutating func indicesToCount() -> [Int] {
+        var counted: [Int] = []
+        for index in indices where self[index].status != .untracked {
+            if self[index].status == .unmerged {
+                self[index].countAsUnmerged()
+            } else {
+                counted.append(index)
+            }
+        }
+        return counted
+    }
+
+    /// Sets the line counts of the changes at `indices` (a binary change has none).
+    mutating func setCounts(_ counts: [LineCounter.Count], at indices: [Int]) {
+        for (index, count) in zip(indices, counts) {
+            self[index].binary = count.binary
+            self[index].insertions = count.binary ? nil : count.insertions
+            self[index].deletions = count.binary ? nil : count.deletions
+        }
+    }
+}

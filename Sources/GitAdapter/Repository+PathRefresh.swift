@@ -135,24 +135,11 @@ extension Repository {
     /// Line counts as the whole read makes them, on this handle (the few files are read: no
     /// worker handles to open, no results cache).
     private func countLines(_ changes: inout [FileChange], entries: [ChangeEntry], config: RepositoryConfig) throws {
-        var counted: [Int] = []
-        var work: [LineCounter.Job] = []
-        for (index, change) in changes.enumerated() where change.status != .untracked {
-            if change.status == .unmerged {
-                changes[index].countAsUnmerged()
-                continue
-            }
-            counted.append(index)
-            work.append(LineCounter.Job(old: entries[index].old, new: entries[index].new))
-        }
-        if work.isEmpty { return }
+        let counted = changes.indicesToCount()
+        if counted.isEmpty { return }
         let worker = LineCounter.Worker(try BlobReader(self), attributes: attributeFilesExist(config: config))
-        let counts = try work.map { try worker.count($0) }
-        for (index, count) in zip(counted, counts) {
-            changes[index].binary = count.binary
-            changes[index].insertions = count.binary ? nil : count.insertions
-            changes[index].deletions = count.binary ? nil : count.deletions
-        }
+        let counts = try counted.map { try worker.count(LineCounter.Job(old: entries[$0].old, new: entries[$0].new)) }
+        changes.setCounts(counts, at: counted)
     }
 
     /// `--staged`: marks the changes whose working-tree file differs from the index, as
