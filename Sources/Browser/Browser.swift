@@ -76,10 +76,16 @@ public struct Browser {
     /// A browser over `changes`, drawn for `size`.
     /// - Throws: a path that cannot be in a tree (a `..` piece).
     public init(changes: [FileChange], configuration: BrowserConfiguration, size: TerminalSize) throws(TreePathError) {
-        self.allChanges = changes
+        try self.init(changeTree: ChangeTree(changes: changes, order: configuration.order), configuration: configuration,
+                      size: size)
+    }
+
+    /// A browser over the changes of `tree` (built in `configuration`'s order), drawn for `size`.
+    /// - Throws: a path that cannot be in a tree (a `..` piece).
+    public init(changeTree tree: ChangeTree, configuration: BrowserConfiguration, size: TerminalSize) throws(TreePathError) {
+        self.allChanges = tree.changes
         self.configuration = configuration
         self.size = size
-        let tree = ChangeTree(changes: changes, order: configuration.order)
         model = try TreeBrowserModel(changeTree: tree, flatten: configuration.flatten,
                                      expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
         shownTree = (tree, model.revision)
@@ -149,12 +155,18 @@ public struct Browser {
 
     /// Counts the files of the status shown (viewed or not) and those marked viewed.
     mutating func countViewed() {
-        var viewed = 0, reviewed = 0
-        for index in allChanges.indices where statusFilter == nil || allChanges[index].status == statusFilter {
-            reviewed += 1
-            if allChanges[index].viewState == .viewed { viewed += 1 }
+        (viewedCount, reviewedCount) = Self.viewedCounts(of: allChanges, status: statusFilter)
+    }
+
+    /// How many of `changes` of `status` (of any status for `nil`) are marked viewed, and how
+    /// many there are.
+    static func viewedCounts(of changes: [FileChange], status: ChangeStatus?) -> (viewed: Int, files: Int) {
+        var viewed = 0, files = 0
+        for index in changes.indices where status == nil || changes[index].status == status {
+            files += 1
+            if changes[index].viewState == .viewed { viewed += 1 }
         }
-        (viewedCount, reviewedCount) = (viewed, reviewed)
+        return (viewed, files)
     }
 
     /// The changes the tree shows: every change, or those of the filter's status, without

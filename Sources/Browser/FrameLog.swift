@@ -3,12 +3,15 @@ import Glibc
 /// Frame timings, one line each, for benchmarks (`TREEREVIEW_FRAME_LOG=<file>`):
 ///
 ///     first-frame 41.372
+///     browser-ready 388.650
 ///     key j 0.914
 ///     mouse scroll down at 10,5 1.203
 ///     resize 100x30 2.051
 ///
-/// The first line is the time from the changes being ready to the first frame written; each
-/// next one the time from an event being read to its frame written, in milliseconds.
+/// The first line is the time from the changes being ready to the first frame written (drawn
+/// from the change tree, ``BrowserPreview``); the second the time from the changes being
+/// ready to the browser's model built and answering keys; each next one the time from an
+/// event being read to its frame written, in milliseconds.
 public final class FrameLog {
     private let descriptor: Int32
 

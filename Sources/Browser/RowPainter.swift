@@ -34,11 +34,17 @@ struct RowPainter {
     mutating func line(row index: Int, of model: TreeBrowserModel, width: Int, focused: Bool = false,
                        isMatch: Bool = false) -> Line {
         let row = model.row(at: index)
+        let painted = PaintedRow(level: row.level, isLast: model.isLastSibling(row: index), guides: model.guides(ofRow: index),
+                                 segments: row.segments, change: row.change, summary: row.summary, isExpanded: row.isExpanded)
+        return line(painted, width: width, focused: focused, isMatch: isMatch)
+    }
+
+    /// The line of `row`, exactly `width` columns, as ``line(row:of:width:focused:isMatch:)``.
+    mutating func line(_ row: PaintedRow, width: Int, focused: Bool = false, isMatch: Bool = false) -> Line {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(128)
         let (columns, budget) = statLayout(width: width)
-        var used = formatter.appendGuides(level: row.level, isLast: model.isLastSibling(row: index),
-                                          guides: model.guides(ofRow: index), to: &bytes)
+        var used = formatter.appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &bytes)
         let stat: TreeStat
         if let change = row.change {
             let icon = style.render.icons == .none ? nil

@@ -18,22 +18,27 @@ enum InteractiveReview {
         }
         let input = try ChangeInput.read(options, environment: environment, io: io)
         let ready = ContinuousClock.now
+        var trace = environment["TREEREVIEW_TRACE"] == nil ? nil : [(phase: String, at: Duration)]()
         let settings = try Settings.resolve(options, config: input.config, environment: environment)
         var changes = input.paths?.changes ?? input.changes
         if let filter = options.statusFilter { changes = changes.filter { filter.includes($0.status) } }
-        if input.isBarePaths, let clash = ChangeTree(changes: changes, order: settings.sort).tree.fileAndDirectoryClash() {
+        let tree = ChangeTree(changes: changes, order: settings.sort)
+        trace?.append(("tree built", ready.duration(to: .now)))
+        if input.isBarePaths, let clash = tree.tree.fileAndDirectoryClash() {
             throw UsageError("stdin: " + TreePathError.fileAndDirectory(RawPath(bytes: clash)).description)
         }
         let render = RenderOptions(
             color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: true),
             charset: settings.charset, icons: settings.icons.drawing,
             iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides))
+        trace?.append(("styled", ready.duration(to: .now)))
         let marks = reviewMarks(for: input)
+        trace?.append(("marks", ready.duration(to: .now)))
         let configuration = BrowserConfiguration(
             title: input.label.title, style: BrowserStyle(render: render, linesCounted: input.linesCounted),
             order: settings.sort, flatten: settings.flatten, expansion: options.depth.map { .depth($0) } ?? .expanded,
             diffSource: diffSource(for: input, color: render.color, environment: environment), marks: marks)
-        var browser = try Browser(changes: changes, configuration: configuration, size: terminal.size)
+        trace?.append(("configured", ready.duration(to: .now)))
         let session = BrowserSession(
             terminal: terminal,
             pager: { text in page(text, on: terminal, paging: settings.paging, corePager: input.corePager, environment: environment) },
@@ -44,9 +49,16 @@ enum InteractiveReview {
                                                         marks: marks))
             })
         do {
-            try session.run(&browser, ready: ready)
+            try session.run(preview: BrowserPreview(changeTree: tree, configuration: configuration), ready: ready) {
+                try Browser(changeTree: tree, configuration: configuration, size: terminal.size)
+            }
+        } catch let error as TreePathError {
+            throw error
         } catch {
             throw UsageError("--interactive: \(error)")
+        }
+        for (phase, at) in trace ?? [] {
+            try? io.standardError.write(Array("trace +\(at) after the changes: \(phase)\n".utf8))
         }
         for warning in input.warnings {
             try? io.standardError.write(Array((warning + "\n").utf8))

@@ -220,6 +220,23 @@ import Testing
 
     /// The shell's settings are the ones from before (canonical mode, echo), and the pane is
     /// back on the main screen with the cursor shown and no mouse reports.
+    @Test func theFrameLogTimesTheFirstFrameTheReadyBrowserAndEachKey() async throws {
+        let repository = try Fixtures.repository("branches")
+        let pane = try await TmuxPane.forBrowser()
+        try pane.run("TREEREVIEW_FRAME_LOG='\(pane.directory)/frames'; export TREEREVIEW_FRAME_LOG")
+        try await pane.startBrowser(in: repository, title, title: title)
+        try pane.press("j")
+        try await pane.waitForScreen("the second row focused") { $0.last?.hasPrefix("Docs/guide/deep/start.md ") == true }
+        try pane.press("q")
+        try await expectRestored(pane)
+        let lines = try String(contentsOfFile: pane.directory + "/frames", encoding: .utf8).split(separator: "\n")
+        let times = lines.compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
+        #expect(lines.count == 3 && times.count == 3, "\(lines)")
+        guard lines.count == 3, times.count == 3 else { return }
+        #expect(lines[0].hasPrefix("first-frame ") && lines[1].hasPrefix("browser-ready ") && lines[2].hasPrefix("key "))
+        #expect(times[0] <= times[1], "the first frame comes before the browser is ready")
+    }
+
     private func expectRestored(_ pane: TmuxPane, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let settings = try await pane.settingsAfterBrowser()
         #expect(settings.after == settings.before, sourceLocation: sourceLocation)
