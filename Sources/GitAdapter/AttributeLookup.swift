@@ -27,23 +27,37 @@ struct AttributeLookup {
     var cachedFromDirectories = 256
     /// The fewest paths worth a thread of their own when a tree is walked.
     var pathsPerThread = 4096
+    /// How this side's tree was reached from a tree compared before, when it was: its
+    /// `.gitattributes` files are then composed from that tree's (see ``AttributeCoverage``).
+    var composedFrom: TreeStep?
 
     /// The states of the attributes `names` for each of `paths`; `nil` for a path no
     /// attributes file can reach (every attribute unspecified).
     func states(of paths: [[UInt8]], names: [String]) throws -> [[AttributeState]?] {
+        try statesAndSource(of: paths, names: names).states
+    }
+
+    /// ``states(of:names:)``, and how the attributes files were found.
+    func statesAndSource(of paths: [[UInt8]], names: [String]) throws -> (states: [[AttributeState]?], source: AttributeFilesSource) {
         let everywhere = outsideFilesExist()
-        let found = try attributeFiles(along: paths)
-        guard everywhere || anyFile(found, mentions: names) else { return paths.map { _ in nil } }
+        let (found, source) = try attributeFilesAndSource(along: paths)
+        guard everywhere || anyFile(found, mentions: names) else { return (paths.map { _ in nil }, source) }
         let wanted = everywhere ? paths.map { _ in true } : found.reach(paths)
-        guard wanted.contains(true) else { return paths.map { _ in nil } }
+        guard wanted.contains(true) else { return (paths.map { _ in nil }, source) }
         let (queried, flags) = try handle(with: found.files.compactMap { file in file.blob.map { (AttributeFiles.path(in: file.directory), $0) } })
-        return try zip(paths, wanted).map { path, wanted in
+        let states = try zip(paths, wanted).map { path, wanted in
             wanted ? try queried.attributeStates(of: path, names: names, flags: flags) : nil
         }
+        return (states, source)
     }
 
     /// The attributes files on this side in the directories of `paths` and above them.
     func attributeFiles(along paths: [[UInt8]]) throws -> AttributeFiles {
+        try attributeFilesAndSource(along: paths).files
+    }
+
+    /// ``attributeFiles(along:)``, and how they were found.
+    func attributeFilesAndSource(along paths: [[UInt8]]) throws -> (files: AttributeFiles, source: AttributeFilesSource) {
         if case .tree(let tree) = side { return try treeAttributeFiles(tree, along: paths) }
         let reader = try SideReader(repository: repository, side: side)
         var found = AttributeFiles()
@@ -57,7 +71,7 @@ struct AttributeLookup {
         for path in paths {
             walk.value(of: path, upTo: RawPathParent.of(path).endIndex) { _, path, piece in look(in: Array(path[..<piece.upperBound])) }
         }
-        return found.unique
+        return (found.unique, .read)
     }
 
     /// `.gitattributes`.
