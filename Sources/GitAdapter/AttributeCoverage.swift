@@ -1,3 +1,5 @@
+import Foundation
+
 /// A tree's `.gitattributes` files in some directories and the directories above them,
 /// with those directories: what the files of a tree one step later are composed from
 /// (``AttributeLookup/composedAttributeFiles(_:along:from:results:)``). Kept in the result
@@ -11,31 +13,58 @@ struct AttributeCoverage: Equatable {
     /// The directories of `paths`, in byte order, each once.
     static func directories(of paths: [[UInt8]]) -> [[UInt8]] {
         var found: [[UInt8]] = []
-        var previous: ArraySlice<UInt8>?
+        var previous: [UInt8]?
         for path in paths {
-            let directory = RawPathParent.of(path)
-            if let previous, previous.elementsEqual(directory) { continue }
-            previous = directory
-            found.append(Array(directory))
+            let end = RawPathParent.of(path).endIndex
+            if let previous, previous.count == end, Self.equal(previous, path, count: end) { continue }
+            previous = Array(path[..<end])
+            found.append(previous!)
         }
-        found.sort { $0.lexicographicallyPrecedes($1) }
+        found.sort(by: precedes)
         var unique: [[UInt8]] = []
         unique.reserveCapacity(found.count)
-        for directory in found where unique.last != directory { unique.append(directory) }
+        for directory in found where unique.last.map({ !equal($0, directory, count: directory.count) || $0.count != directory.count }) ?? true {
+            unique.append(directory)
+        }
         return unique
     }
 
-    /// Every directory covered: ``directories`` and those above them, the top included.
-    var covered: Set<[UInt8]> {
-        var covered: Set<[UInt8]> = [[]]
-        for directory in directories {
-            var end = directory.count
-            while covered.insert(Array(directory[..<end])).inserted {
-                guard let slash = directory[..<end].lastIndex(of: UInt8(ascii: "/")) else { break }
-                end = slash
-            }
+    /// Whether `directory` is one of `sorted` (directories in byte order) or above one of
+    /// them; the top is above every directory.
+    static func covers(_ directory: [UInt8], in sorted: [[UInt8]]) -> Bool {
+        if directory.isEmpty { return true }
+        let at = lowerBound(of: directory, in: sorted)
+        if at < sorted.count, sorted[at].count == directory.count, equal(sorted[at], directory, count: directory.count) { return true }
+        let below = directory + [UInt8(ascii: "/")]
+        let next = lowerBound(of: below, in: sorted)
+        return next < sorted.count && sorted[next].count > below.count && equal(sorted[next], below, count: below.count)
+    }
+
+    /// Whether the directories `sorted` cover (``covers(_:in:)``) every file's directory.
+    func coversItsFiles() -> Bool {
+        files.files.allSatisfy { Self.covers($0.directory, in: directories) }
+    }
+
+    /// The index of the first of `sorted` not before `bytes`.
+    private static func lowerBound(of bytes: [UInt8], in sorted: [[UInt8]]) -> Int {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if precedes(sorted[middle], bytes) { low = middle + 1 } else { high = middle }
         }
-        return covered
+        return low
+    }
+
+    /// Whether `a` comes before `b` in byte order.
+    static func precedes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        let common = min(a.count, b.count)
+        let order = common == 0 ? 0 : a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, common) } }
+        return order != 0 ? order < 0 : a.count < b.count
+    }
+
+    /// Whether the first `count` bytes of `a` and `b` (both that long at least) are equal.
+    private static func equal(_ a: [UInt8], _ b: [UInt8], count: Int) -> Bool {
+        count == 0 || a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in memcmp(a.baseAddress!, b.baseAddress!, count) == 0 } }
     }
 
     /// As stored: ``AttributeFiles/encoded``, the number of directories (u32), then per
@@ -69,7 +98,7 @@ struct AttributeCoverage: Equatable {
             guard let shared = reader.u32(), shared <= previous.count, let length = reader.u32(),
                   let rest = reader.bytes(Int(length)) else { return nil }
             let directory = Array(previous[..<Int(shared)]) + rest
-            guard directories.isEmpty || previous.lexicographicallyPrecedes(directory) else { return nil }
+            guard directories.isEmpty || Self.precedes(previous, directory) else { return nil }
             directories.append(directory)
             previous = directory
         }
