@@ -2,7 +2,7 @@ import Foundation
 
 /// A tree's `.gitattributes` files in some directories and the directories above them,
 /// with those directories: what the files of a tree one step later are composed from
-/// (``AttributeLookup/composedAttributeFiles(_:along:from:results:)``). Kept in the result
+/// (``AttributeLookup/composedAttributeFiles(_:along:in:from:results:)``). Kept in the result
 /// cache by the tree alone (``CacheKey/Kind/attributeCoverage``), the last one found.
 struct AttributeCoverage: Equatable {
     /// The directories of the paths the files were found along, in byte order, each once.

@@ -20,13 +20,15 @@ extension AttributeLookup {
         if let kept { return (kept, .cached) }
         let found: AttributeFiles
         let source: AttributeFilesSource
-        if let step = composedFrom, let composed = try composedAttributeFiles(tree, along: paths, from: step, results: results) {
+        let needed = AttributeCoverage.directories(of: paths)
+        if let step = composedFrom,
+           let composed = try composedAttributeFiles(tree, along: paths, in: needed, from: step, results: results) {
             (found, source) = (composed.files, .composed(walkedPaths: composed.walkedPaths))
         } else {
             (found, source) = (try walkTrees(tree, along: paths), .walked)
         }
         results.add(value: found.encoded, for: key)
-        let coverage = AttributeCoverage(directories: AttributeCoverage.directories(of: paths), files: found.unique)
+        let coverage = AttributeCoverage(directories: needed, files: found.unique)
         results.add(value: coverage.encoded, for: CacheKey(.attributeCoverage, tree))
         results.save()
         return (found, source)

@@ -2,7 +2,7 @@
 /// entries ``TreeWalk`` found between it and the new one (renames off, no pathspec, no
 /// unmodified files). A branch that grew by a commit is compared this way
 /// (``TreeWalk/composed(base:step:)``), and so are its `.gitattributes` files
-/// (``AttributeLookup/composedAttributeFiles(_:along:from:results:)``).
+/// (``AttributeLookup/composedAttributeFiles(_:along:in:from:results:)``).
 struct TreeStep: Sendable {
     /// The tree compared before.
     var previous: ObjectID

@@ -115,7 +115,8 @@ struct AttributeCompositionTests {
             lookup = AttributeLookup(repository: opened, side: .tree(tree), config: try opened.readConfig())
             let walked = try lookup.walkTrees(tree, along: paths).unique
             let results = try #require(ResultCache(for: opened))
-            let composed = try #require(try lookup.composedAttributeFiles(tree, along: paths, from: step, results: results))
+            let composed = try #require(try lookup.composedAttributeFiles(tree, along: paths, in: AttributeCoverage.directories(of: paths),
+                                                                              from: step, results: results))
             #expect(composed.files == walked, "\(round.name)")
             #expect((composed.walkedPaths > 0) == round.walks, "\(round.name): \(composed.walkedPaths)")
             #expect(walked.files.count >= 3, "\(round.name)")
@@ -131,14 +132,14 @@ struct AttributeCompositionTests {
         damaged.removeLast()
         planted.add(value: damaged, for: key)
         planted.save()
-        #expect(try lookup.composedAttributeFiles(tree, along: [Array("d/1/a.txt".utf8)], from: step,
+        #expect(try lookup.composedAttributeFiles(tree, along: [Array("d/1/a.txt".utf8)], in: [Array("d/1".utf8)], from: step,
                                                   results: try #require(ResultCache(for: opened))) == nil)
         let outside = AttributeCoverage(directories: [Array("d/1".utf8)],
                                         files: AttributeFiles(files: [.init(directory: Array("d/2".utf8), blob: nil)]))
         let replanted = try #require(ResultCache(for: opened))
         replanted.add(value: outside.encoded, for: key)
         replanted.save()
-        #expect(try lookup.composedAttributeFiles(tree, along: [Array("d/1/a.txt".utf8)], from: step,
+        #expect(try lookup.composedAttributeFiles(tree, along: [Array("d/1/a.txt".utf8)], in: [Array("d/1".utf8)], from: step,
                                                   results: try #require(ResultCache(for: opened))) == nil)
     }
 
