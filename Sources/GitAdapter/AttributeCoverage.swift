@@ -23,7 +23,8 @@ struct AttributeCoverage: Equatable {
         found.sort(by: precedes)
         var unique: [[UInt8]] = []
         unique.reserveCapacity(found.count)
-        for directory in found where unique.last.map({ !equal($0, directory, count: directory.count) || $0.count != directory.count }) ?? true {
+        for directory in found {
+            if let last = unique.last, last.count == directory.count, equal(last, directory, count: directory.count) { continue }
             unique.append(directory)
         }
         return unique
