@@ -12,10 +12,11 @@ import Foundation
 /// attributes), and none at all when no attributes file names the attributes asked about
 /// (``anyFile(_:mentions:)``). Each directory of the paths is looked at once (a tree's subtrees read once,
 /// on the way down), and which of a tree's directories hold one is kept in the result
-/// cache, so a comparison run again reads no tree. A tree is read through a second handle
-/// whose in-memory index holds just the tree's `.gitattributes` files on the way to the
-/// paths asked about; the working tree likewise, its index holding the index's files only
-/// where the working tree has none.
+/// cache, so a comparison run again reads no tree, nor one whose new tree is a commit on
+/// (``composedFrom``: only directories not looked at before are read). A tree is read
+/// through a second handle whose in-memory index holds just the tree's `.gitattributes`
+/// files on the way to the paths asked about; the working tree likewise, its index
+/// holding the index's files only where the working tree has none.
 struct AttributeLookup {
     let repository: Repository
     let side: ComparedSide
