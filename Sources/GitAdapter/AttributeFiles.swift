@@ -56,7 +56,13 @@ struct AttributeFiles: Equatable {
     /// The files of ``encoded``'s bytes, or `nil` when they are not such bytes.
     init?(encoded value: UnsafeRawBufferPointer) {
         var reader = CacheValueReader(value)
-        guard let count = reader.u32(), count <= value.count else { return nil }
+        guard let found = AttributeFiles(reading: &reader), reader.isAtEnd else { return nil }
+        self = found
+    }
+
+    /// The files of ``encoded``'s bytes where `reader` is, or `nil` when they are not such bytes.
+    init?(reading reader: inout CacheValueReader) {
+        guard let count = reader.u32(), count <= reader.count else { return nil }
         for _ in 0..<count {
             guard let length = reader.u32(), let directory = reader.bytes(Int(length)), let hasBlob = reader.byte(), hasBlob <= 1 else {
                 return nil
@@ -68,7 +74,6 @@ struct AttributeFiles: Equatable {
             }
             files.append(File(directory: directory, blob: blob))
         }
-        guard reader.isAtEnd else { return nil }
     }
 
     init(files: [File] = []) {

@@ -5,22 +5,33 @@ import Foundation
 extension AttributeLookup {
     /// The `.gitattributes` files of `tree` in the directories of `paths` and above: from
     /// the result cache when a run before found them for the same tree and directories,
-    /// else by reading each of those subtrees once, on the way down. Only paths in
-    /// ``cachedFromDirectories`` directories or more are worth a record; fewer take a few
-    /// tree reads.
-    func treeAttributeFiles(_ tree: ObjectID, along paths: [[UInt8]]) throws -> AttributeFiles {
-        guard usesCache else { return try walkTrees(tree, along: paths) }
+    /// else composed from those of the tree ``composedFrom`` names when a run before kept
+    /// them, else by reading each of those subtrees once, on the way down; and how. Only
+    /// paths in ``cachedFromDirectories`` directories or more are worth a record; fewer
+    /// take a few tree reads.
+    func treeAttributeFiles(_ tree: ObjectID, along paths: [[UInt8]]) throws -> (files: AttributeFiles, source: AttributeFilesSource) {
+        guard usesCache else { return (try walkTrees(tree, along: paths), .walked) }
         let (digest, directories) = Self.digest(ofDirectoriesOf: paths)
         guard directories >= cachedFromDirectories, let results = ResultCache(for: repository) else {
-            return try walkTrees(tree, along: paths)
+            return (try walkTrees(tree, along: paths), .walked)
         }
         let key = CacheKey(.attributeFiles, tree, digest)
         let kept = withExtendedLifetime(results) { results.store.value(for: key).flatMap(AttributeFiles.init(encoded:)) }
-        if let kept { return kept }
-        let found = try walkTrees(tree, along: paths)
+        if let kept { return (kept, .cached) }
+        let found: AttributeFiles
+        let source: AttributeFilesSource
+        let needed = AttributeCoverage.directories(of: paths)
+        if let step = composedFrom,
+           let composed = try composedAttributeFiles(tree, along: paths, in: needed, from: step, results: results) {
+            (found, source) = (composed.files, .composed(walkedPaths: composed.walkedPaths))
+        } else {
+            (found, source) = (try walkTrees(tree, along: paths), .walked)
+        }
         results.add(value: found.encoded, for: key)
+        let coverage = AttributeCoverage(directories: needed, files: found.unique)
+        results.add(value: coverage.encoded, for: CacheKey(.attributeCoverage, tree))
         results.save()
-        return found
+        return (found, source)
     }
 
     /// A digest of the directories of `paths`, in the order they come (each once while
@@ -52,7 +63,7 @@ extension AttributeLookup {
     /// the same directory follow one another, and notes those holding a `.gitattributes`
     /// blob. Many paths are split into runs walked on several threads, each with its own
     /// handle (the trees on the way to where a run starts are read by both).
-    private func walkTrees(_ tree: ObjectID, along paths: [[UInt8]]) throws -> AttributeFiles {
+    func walkTrees(_ tree: ObjectID, along paths: [[UInt8]]) throws -> AttributeFiles {
         let runs = paths.count < pathsPerThread ? 1 : min(repository.workers, paths.count / pathsPerThread)
         if runs <= 1 { return try Self.walkTrees(tree, along: paths[...], in: repository) }
         let location = repository.location
@@ -78,6 +89,28 @@ extension AttributeLookup {
             }
         }
         return found
+    }
+}
+
+/// How a tree's `.gitattributes` files were found, for the trace.
+enum AttributeFilesSource: Equatable {
+    /// Not a tree's: read from the index or the working tree.
+    case read
+    /// By reading the tree.
+    case walked
+    /// From the result cache's record for the same tree and directories.
+    case cached
+    /// From those of the tree one step before, the paths in directories not found then walked.
+    case composed(walkedPaths: Int)
+
+    /// How, in words (empty when read).
+    var note: String {
+        switch self {
+        case .read: ""
+        case .walked: " (walked)"
+        case .cached: " (cached)"
+        case .composed(let walked): " (composed, \(walked) paths walked)"
+        }
     }
 }
 

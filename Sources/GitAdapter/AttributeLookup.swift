@@ -12,10 +12,11 @@ import Foundation
 /// attributes), and none at all when no attributes file names the attributes asked about
 /// (``anyFile(_:mentions:)``). Each directory of the paths is looked at once (a tree's subtrees read once,
 /// on the way down), and which of a tree's directories hold one is kept in the result
-/// cache, so a comparison run again reads no tree. A tree is read through a second handle
-/// whose in-memory index holds just the tree's `.gitattributes` files on the way to the
-/// paths asked about; the working tree likewise, its index holding the index's files only
-/// where the working tree has none.
+/// cache, so a comparison run again reads no tree, nor one whose new tree is a commit on
+/// (``composedFrom``: only directories not looked at before are read). A tree is read
+/// through a second handle whose in-memory index holds just the tree's `.gitattributes`
+/// files on the way to the paths asked about; the working tree likewise, its index
+/// holding the index's files only where the working tree has none.
 struct AttributeLookup {
     let repository: Repository
     let side: ComparedSide
@@ -27,23 +28,37 @@ struct AttributeLookup {
     var cachedFromDirectories = 256
     /// The fewest paths worth a thread of their own when a tree is walked.
     var pathsPerThread = 4096
+    /// How this side's tree was reached from a tree compared before, when it was: its
+    /// `.gitattributes` files are then composed from that tree's (see ``AttributeCoverage``).
+    var composedFrom: TreeStep?
 
     /// The states of the attributes `names` for each of `paths`; `nil` for a path no
     /// attributes file can reach (every attribute unspecified).
     func states(of paths: [[UInt8]], names: [String]) throws -> [[AttributeState]?] {
+        try statesAndSource(of: paths, names: names).states
+    }
+
+    /// ``states(of:names:)``, and how the attributes files were found.
+    func statesAndSource(of paths: [[UInt8]], names: [String]) throws -> (states: [[AttributeState]?], source: AttributeFilesSource) {
         let everywhere = outsideFilesExist()
-        let found = try attributeFiles(along: paths)
-        guard everywhere || anyFile(found, mentions: names) else { return paths.map { _ in nil } }
+        let (found, source) = try attributeFilesAndSource(along: paths)
+        guard everywhere || anyFile(found, mentions: names) else { return (paths.map { _ in nil }, source) }
         let wanted = everywhere ? paths.map { _ in true } : found.reach(paths)
-        guard wanted.contains(true) else { return paths.map { _ in nil } }
+        guard wanted.contains(true) else { return (paths.map { _ in nil }, source) }
         let (queried, flags) = try handle(with: found.files.compactMap { file in file.blob.map { (AttributeFiles.path(in: file.directory), $0) } })
-        return try zip(paths, wanted).map { path, wanted in
+        let states = try zip(paths, wanted).map { path, wanted in
             wanted ? try queried.attributeStates(of: path, names: names, flags: flags) : nil
         }
+        return (states, source)
     }
 
     /// The attributes files on this side in the directories of `paths` and above them.
     func attributeFiles(along paths: [[UInt8]]) throws -> AttributeFiles {
+        try attributeFilesAndSource(along: paths).files
+    }
+
+    /// ``attributeFiles(along:)``, and how they were found.
+    func attributeFilesAndSource(along paths: [[UInt8]]) throws -> (files: AttributeFiles, source: AttributeFilesSource) {
         if case .tree(let tree) = side { return try treeAttributeFiles(tree, along: paths) }
         let reader = try SideReader(repository: repository, side: side)
         var found = AttributeFiles()
@@ -57,7 +72,7 @@ struct AttributeLookup {
         for path in paths {
             walk.value(of: path, upTo: RawPathParent.of(path).endIndex) { _, path, piece in look(in: Array(path[..<piece.upperBound])) }
         }
-        return found.unique
+        return (found.unique, .read)
     }
 
     /// `.gitattributes`.

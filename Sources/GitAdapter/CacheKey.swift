@@ -22,6 +22,9 @@ struct CacheKey: Hashable, Sendable, Comparable {
         /// The `.gitattributes` files of a tree in the directories of a list of paths: the
         /// tree's id, then a digest of the directories (``AttributeLookup``).
         case attributeFiles = 8
+        /// The `.gitattributes` files of a tree last found, with the directories they were
+        /// found along, by the tree's id alone (``AttributeCoverage``).
+        case attributeCoverage = 9
     }
 
     /// The first word: kind, flags and the options byte, as stored.

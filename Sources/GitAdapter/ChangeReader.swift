@@ -27,8 +27,9 @@ extension Repository {
         let renameOptions = RenameOptions(setting, limit: requestedLimit ?? configuredLimit, environment: environment)
         let results = request.useCache ? ResultCache(for: self) : nil
         var source = ""
+        var step: TreeStep?
         var entries = try collectEntries(resolved, request: request, config: config, includeUnmodified: renameOptions?.harder ?? false,
-                                         pathspec: pathspec, results: results, source: &source)
+                                         pathspec: pathspec, results: results, source: &source, step: &step)
         trace.mark("collect \(entries.count) entries\(source)")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
@@ -109,19 +110,19 @@ extension Repository {
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
-                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, pendingSave: pendingSave)
+                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, newTreeStep: step, pendingSave: pendingSave)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.
     private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest, config: RepositoryConfig,
                                 includeUnmodified: Bool, pathspec: Pathspec?, results: ResultCache?,
-                                source: inout String) throws -> [ChangeEntry] {
+                                source: inout String, step: inout TreeStep?) throws -> [ChangeEntry] {
         let submodules = try submoduleIgnores(config: config)
         let filter = pathspec.map { PathspecFilter(pathspec: $0, repository: self) }
         if case .tree(let newTree) = resolved.newSide {
             let walked: [ChangeEntry]
             if let results, let oldTree = resolved.oldTree, pathspec == nil, !includeUnmodified {
-                walked = try treeEntries(oldTree.id, newTree.id, results: results, source: &source)
+                walked = try treeEntries(oldTree.id, newTree.id, results: results, source: &source, step: &step)
             } else {
                 walked = try TreeWalk.parallel(repository: self, old: resolved.oldTree?.id, new: newTree.id,
                                                includeUnmodified: includeUnmodified, pathspec: pathspec)
@@ -144,8 +145,9 @@ extension Repository {
     /// The entries between two trees through the results cache: stored ones, else those
     /// composed from the stored comparison of `old` with the tree it was last compared with
     /// and a walk from that tree to `new` (a branch that grew; stored as that step), else a
-    /// whole walk. `source` says which, for the trace.
-    private func treeEntries(_ old: ObjectID, _ new: ObjectID, results: ResultCache, source: inout String) throws -> [ChangeEntry] {
+    /// whole walk. `source` says which, for the trace; `step` is the step walked.
+    private func treeEntries(_ old: ObjectID, _ new: ObjectID, results: ResultCache, source: inout String,
+                             step walkedStep: inout TreeStep?) throws -> [ChangeEntry] {
         if let stored = results.treeDiff(old, new) {
             source = " (cached)"
             return stored.entries
@@ -155,6 +157,7 @@ extension Repository {
            let step = try? TreeWalk.parallel(repository: self, old: previous, new: new, includeUnmodified: false) {
             let entries = TreeWalk.composed(base: base.entries, step: step)
             source = " (composed with \(step.count) entries walked)"
+            walkedStep = TreeStep(previous: previous, entries: step)
             if base.chain < ResultCache.longestChain {
                 results.add(treeDiffStep: step, from: previous, old, new)
             } else {

@@ -28,6 +28,9 @@ public struct ChangeSet: Sendable {
     public var untrackedLeftOut: Int? = nil
     /// The new side's tree, for commit comparisons (annotations are read as of it).
     var newTree: ObjectID? = nil
+    /// How ``newTree`` was reached from a tree compared before, when the comparison was
+    /// composed from that one's (its `.gitattributes` files are composed likewise).
+    var newTreeStep: TreeStep? = nil
     /// The results cache's save, still under way when the comparison returned; `nil` when
     /// the cache is not used. Wait for it before the process exits.
     public var pendingSave: PendingCacheSave? = nil

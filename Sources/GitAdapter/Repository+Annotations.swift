@@ -27,8 +27,9 @@ extension Repository {
         if kinds {
             var lookup = AttributeLookup(repository: self, side: changeSet.newSide, config: try config ?? readConfig())
             lookup.usesCache = cache
-            let states = try lookup.states(of: changes.map(\.path.bytes), names: Self.linguistAttributes)
-            trace.mark("attributes \(states.lazy.filter { $0 != nil }.count)")
+            lookup.composedFrom = changeSet.newTreeStep
+            let (states, source) = try lookup.statesAndSource(of: changes.map(\.path.bytes), names: Self.linguistAttributes)
+            trace.mark("attributes \(states.lazy.filter { $0 != nil }.count)\(source.note)")
             var classifier = LinguistClassifier()
             flags = changes.indices.map { index in
                 let overrides = states[index].map { LinguistOverrides(generated: $0[0], vendored: $0[1]) } ?? LinguistOverrides()

@@ -129,6 +129,9 @@ struct CacheValueReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// The number of bytes read and unread.
+    var count: Int { bytes.count }
+
     mutating func byte() -> UInt8? {
         guard offset < bytes.count else { return nil }
         defer { offset += 1 }
