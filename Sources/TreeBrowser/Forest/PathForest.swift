@@ -52,6 +52,10 @@ struct PathForest: RowProjection, Sendable {
     var liveCount = 0
     /// Whether directory-only chains are one row (the browser's projection in force).
     var flattensChains = true
+    /// What a filter leaves shown, or `nil` when every node is shown. Lookups, children,
+    /// roll-ups and rows see only shown nodes; mutations lift it first
+    /// (``TreeBrowserModel``'s filter).
+    var projection: ForestProjection?
 
     init(order: TreeOrder, allowsFileAndDirectory: Bool, capacity: Int = 0) {
         self.order = order
@@ -65,20 +69,46 @@ struct PathForest: RowProjection, Sendable {
 
     func isDirectory(_ node: Int) -> Bool { nodes[node].isDirectory }
 
-    func onlyChild(of node: Int) -> Int? { nodes[node].children.count == 1 ? nodes[node].children[0] : nil }
+    func onlyChild(of node: Int) -> Int? {
+        let children = shownChildren(of: node)
+        return children.count == 1 ? children.first : nil
+    }
 
     func parent(of node: Int) -> Int? { nodes[node].parent == Self.root ? nil : nodes[node].parent }
 
-    /// The live node with this identity.
-    func slot(of path: TreePath) -> Int? { lookup[PathKey(path)] }
+    /// The shown live node with this identity.
+    func slot(of path: TreePath) -> Int? { shown(lookup[PathKey(path)]) }
 
-    /// The live node at these normalized bytes: the directory, else the file.
+    /// The shown live node at these normalized bytes: the directory, else the file.
     func slot(normalized: RawPath) -> Int? {
-        lookup[PathKey(normalized.bytes, isDirectory: true)] ?? lookup[PathKey(normalized.bytes, isDirectory: false)]
+        shown(lookup[PathKey(normalized.bytes, isDirectory: true)])
+            ?? shown(lookup[PathKey(normalized.bytes, isDirectory: false)])
     }
 
-    /// The live directory at these normalized bytes.
-    func directory(normalized bytes: [UInt8]) -> Int? { lookup[PathKey(bytes, isDirectory: true)] }
+    /// The shown live directory at these normalized bytes.
+    func directory(normalized bytes: [UInt8]) -> Int? { shown(lookup[PathKey(bytes, isDirectory: true)]) }
+
+    private func shown(_ slot: Int?) -> Int? {
+        guard let slot, let projection else { return slot }
+        return projection.isShown(slot) ? slot : nil
+    }
+
+    /// Whether `slot` is shown (every live node without a projection).
+    func isShown(_ slot: Int) -> Bool { projection?.isShown(slot) ?? true }
+
+    /// The shown children of `slot`, in order.
+    func shownChildren(of slot: Int) -> ArraySlice<Int> {
+        guard let projection else { return nodes[slot].children[...] }
+        return projection.children(of: slot)
+    }
+
+    /// The roll-up of the shown files below `slot`, or a shown file's own summary.
+    func shownSummary(of slot: Int) -> ChangeSummary {
+        projection?.summary(of: slot) ?? nodes[slot].summary
+    }
+
+    /// How many files and directories are shown.
+    var shownCount: Int { projection?.shownCount ?? liveCount }
 
     /// The node's name: the last piece of its path.
     func name(of slot: Int) -> ArraySlice<UInt8> { nodes[slot].path.normalized.bytes[nodes[slot].nameStart...] }
@@ -194,13 +224,13 @@ struct PathForest: RowProjection, Sendable {
 
     mutating func setExpanded(_ slot: Int, _ expanded: Bool) { nodes[slot].isExpanded = expanded }
 
-    /// The slot and its descendants, depth-first.
+    /// The slot and its shown descendants, depth-first.
     func subtree(of slot: Int) -> [Int] {
         var result: [Int] = []
         var stack = [slot]
         while let current = stack.popLast() {
             result.append(current)
-            stack.append(contentsOf: nodes[current].children.reversed())
+            stack.append(contentsOf: shownChildren(of: current).reversed())
         }
         return result
     }

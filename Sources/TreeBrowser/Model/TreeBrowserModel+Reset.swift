@@ -5,7 +5,8 @@ import TreeModel
 extension TreeBrowserModel {
     /// Replaces the paths. Expansion, focus and selection survive for identities that still
     /// exist; removed ones are pruned (a removed focus goes to the nearest-to row); new
-    /// directories follow ``initialExpansion``. An invalid input changes nothing.
+    /// directories follow ``initialExpansion``. The ``filter`` stays: what it hid before
+    /// counts as new. An invalid input changes nothing.
     @discardableResult
     public mutating func reset(paths: [RawPath]) throws(TreePathError) -> TreeUpdate {
         try reset(to: Self.buildForest(paths, order: order))
@@ -42,6 +43,7 @@ extension TreeBrowserModel {
         let oldForest = forest
         next.forest = consume newForest
         next.forest.flattensChains = isFlattened
+        next.forest.projection = filter.showsEverything ? nil : ForestProjection(forest: next.forest, filter: filter)
         next.applyExpansionToAll { path in
             oldForest.slot(of: path).map { oldForest.nodes[$0].isExpanded }
         }
@@ -74,8 +76,9 @@ extension TreeBrowserModel {
                 if rows.inserted.contains(index) { continue }
                 if index >= rows.inserted.upperBound { oldIndex = index - rows.inserted.count + rows.replaced.count }
             }
-            let before = old.forest.nodes[old.visible[oldIndex].node], after = forest.nodes[visible[index].node]
-            guard before.change != after.change || before.summary != after.summary else { continue }
+            let oldSlot = old.visible[oldIndex].node, newSlot = visible[index].node
+            guard old.forest.nodes[oldSlot].change != forest.nodes[newSlot].change
+                || old.forest.shownSummary(of: oldSlot) != forest.shownSummary(of: newSlot) else { continue }
             range = range.map { $0.lowerBound..<(index + 1) } ?? index..<(index + 1)
         }
         return range

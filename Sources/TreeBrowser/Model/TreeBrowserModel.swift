@@ -99,7 +99,7 @@ public struct TreeBrowserModel: Sendable {
     // MARK: The tree
 
     /// How many files and directories the tree holds.
-    public var count: Int { forest.liveCount }
+    public var count: Int { forest.shownCount }
 
     /// The order of siblings.
     public var order: TreeOrder { forest.order }
@@ -118,7 +118,7 @@ public struct TreeBrowserModel: Sendable {
             guard let slot = forest.slot(of: path) else { return [] }
             parent = slot
         }
-        return forest.nodes[parent].children.map { forest.nodes[$0].path }
+        return forest.shownChildren(of: parent).map { forest.nodes[$0].path }
     }
 
     /// The directory containing `path`, or `nil` at the top level.
@@ -139,9 +139,9 @@ public struct TreeBrowserModel: Sendable {
 
     /// The roll-up of every file below the directory with this identity, or a file's own summary.
     public func summary(of path: TreePath) -> ChangeSummary? {
-        forest.slot(of: path).map { forest.nodes[$0].summary }
+        forest.slot(of: path).map(forest.shownSummary(of:))
     }
 
     /// The roll-up of every file.
-    public var total: ChangeSummary { forest.nodes[PathForest.root].summary }
+    public var total: ChangeSummary { forest.shownSummary(of: PathForest.root) }
 }
