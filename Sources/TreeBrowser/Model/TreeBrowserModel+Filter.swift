@@ -15,10 +15,10 @@ extension TreeBrowserModel {
     @discardableResult
     public mutating func setFilter(_ filter: FileFilter) -> TreeUpdate {
         guard filter != self.filter else { return TreeUpdate() }
-        let before = forest.projection
+        let before = forest.projection, focusRowBefore = focusedRowIndex
         forest.projection = filter.showsEverything ? nil : ForestProjection(forest: forest, filter: filter)
         return settleProjection(hiddenBefore: before, rowsBefore: visible, focusBefore: focus,
-                                focusRowBefore: focusedRowIndex, selectionBefore: selection)
+                                focusRowBefore: focusRowBefore, selectionBefore: selection)
     }
 
     /// Runs `mutate` (mutations) on every node, the filter lifted, then filters again; the
@@ -33,6 +33,8 @@ extension TreeBrowserModel {
         }
         let rowsBefore = visible, focusBefore = focus, focusRowBefore = focusedRowIndex, selectionBefore = selection
         forest.projection = nil
+        defersLostFocus = true
+        defer { defersLostFocus = false }
         do { _ = try mutate(&self) } catch {
             forest.projection = before
             visible = rowsBefore
@@ -40,7 +42,8 @@ extension TreeBrowserModel {
         }
         forest.projection = ForestProjection(forest: forest, filter: before.filter)
         let update = settleProjection(hiddenBefore: before, rowsBefore: rowsBefore, focusBefore: focusBefore,
-                                      focusRowBefore: focusRowBefore, selectionBefore: selectionBefore)
+                                      focusRowBefore: focusRowBefore, selectionBefore: selectionBefore,
+                                      lostFocus: focus == nil ? focusBefore : nil)
         if needsCompaction {
             forest.projection = nil
             compactIfNeeded()
@@ -51,17 +54,18 @@ extension TreeBrowserModel {
 
     /// After the projection changed from `hiddenBefore`: opens or closes the directories now
     /// shown that were hidden, makes the rows again, keeps the selection and the focus on
-    /// what is shown, and reports the update.
+    /// what is shown (a hidden focus, or `lostFocus` removed by a mutation, goes to the
+    /// nearest-to row), and reports the update.
     private mutating func settleProjection(
         hiddenBefore before: ForestProjection?, rowsBefore: [ShownRow], focusBefore: TreePath?,
-        focusRowBefore: Int?, selectionBefore: Set<TreePath>
+        focusRowBefore: Int?, selectionBefore: Set<TreePath>, lostFocus: TreePath? = nil
     ) -> TreeUpdate {
         if let before { applyInitialExpansion(toShownOutside: before) }
         visible = rows(below: PathForest.root, level: 0)
         if !selection.isEmpty { selection = selection.filter(contains) }
         removedRowPositions = [:]
         revision += 1
-        if let focused = focus, !contains(focused) {
+        if let focused = focus.map({ contains($0) ? nil : $0 }) ?? lostFocus {
             focus = nearestRow(to: focused, removedAt: focusRowBefore).map(identity(ofRow:))
             if let focusRowBefore { removedRowPositions[focused] = focusRowBefore }
         }

@@ -146,7 +146,7 @@ extension TreeBrowserModel {
         case PathForest.root: refreshAll()
         case let directory?: refreshSubtree(ofSlot: directory, trimmed: true)
         }
-        if focus == nil, let lost = context.lostFocus {
+        if focus == nil, !defersLostFocus, let lost = context.lostFocus {
             focus = nearestRow(to: lost, removedAt: context.focusRowBefore).map(identity(ofRow:))
         }
         removedRowPositions = context.positions.filter { !contains($0.key) }

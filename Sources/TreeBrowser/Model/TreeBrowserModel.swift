@@ -27,6 +27,9 @@ public struct TreeBrowserModel: Sendable {
     public internal(set) var selection: Set<TreePath> = []
     /// The last visible row of each path removed by the last mutation, for the nearest-to rule.
     var removedRowPositions: [TreePath: Int] = [:]
+    /// Whether a mutation's lost focus stays unplaced, for the filter to place it among the
+    /// rows it shows (mutations run with the filter lifted).
+    var defersLostFocus = false
     /// Counts the changes of the tree's files (mutations and resets), so a view can tell
     /// whether what it derived from them is still current.
     public internal(set) var revision = 0
