@@ -90,7 +90,7 @@ extension Browser {
     }
 
     /// Keeps the header, focus, diff pane and scroll position in step with what is shown.
-    private mutating func settleAfterShowing(focusBefore: TreePath?) {
+    mutating func settleAfterShowing(focusBefore: TreePath?) {
         painter.setTotal(model.total)
         if model.focus == nil {
             if let focusBefore { model.focus(nearestTo: focusBefore) }

@@ -30,7 +30,7 @@ struct TreeBrowserFilterPropertyTests {
         ]
         for seed in 1...24 {
             let setting = settings[seed % settings.count]
-            try run(seed: seed, order: [TreeOrder.foldersFirst, .name][seed % 2], setting: setting, &exploration)
+            try run(seed: seed, order: [TreeOrder.foldersFirst, .name, .input][seed % 3], setting: setting, &exploration)
         }
         #expect(exploration.filtersApplied.count == Self.filters.count, "every filter")
         #expect(exploration.longerChains >= 50, "chains that flatten further under a filter")

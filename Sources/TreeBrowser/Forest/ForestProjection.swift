@@ -12,6 +12,8 @@ struct ForestProjection: Sendable {
         var childStart: Int32 = 0
         var childCount: Int32 = 0
         var summary = ChangeSummary()
+        /// The least sequence of the files shown below (input order ranks directories by it).
+        var firstSequence = Int.max
     }
 
     static let hidden: Int32 = -1
@@ -23,6 +25,10 @@ struct ForestProjection: Sendable {
     private(set) var entries: [Int32]
     private(set) var directories: [Directory] = []
     private(set) var children: [Int] = []
+    /// In input order, each shown node's place among its shown siblings (which a filter may
+    /// rank otherwise than the whole tree); empty in the other orders, where the whole
+    /// tree's places keep the shown siblings' order.
+    private(set) var positions: [Int32] = []
     /// How many files and directories are shown (the root aside).
     private(set) var shownCount = 0
 
@@ -33,7 +39,7 @@ struct ForestProjection: Sendable {
         entries = [Int32](repeating: Self.hidden, count: count)
         forest.nodes.withUnsafeBufferPointer { nodes in
             rollUpShownFiles(nodes)
-            listShownChildren(nodes)
+            listShownChildren(nodes, inInputOrder: forest.order == .input)
         }
     }
 
@@ -43,18 +49,20 @@ struct ForestProjection: Sendable {
             defer { slot -= 1 }
             guard nodes[slot].isAlive else { continue }
             let summary: ChangeSummary
+            let sequence: Int
             if nodes[slot].isDirectory {
                 let index = entries[slot]
                 guard index >= 0 else { continue }
-                summary = directories[Int(index)].summary
+                (summary, sequence) = (directories[Int(index)].summary, directories[Int(index)].firstSequence)
             } else {
                 guard let change = nodes[slot].change, filter.shows(change) else { continue }
                 entries[slot] = Self.shownFile
-                summary = nodes[slot].summary
+                (summary, sequence) = (nodes[slot].summary, nodes[slot].sequence)
             }
             shownCount += 1
-            let parent = nodes[slot].parent
-            directories[Int(directoryIndex(of: parent))].summary.add(summary)
+            let parent = Int(directoryIndex(of: nodes[slot].parent))
+            directories[parent].summary.add(summary)
+            directories[parent].firstSequence = min(directories[parent].firstSequence, sequence)
         }
         _ = directoryIndex(of: PathForest.root)
     }
@@ -67,13 +75,24 @@ struct ForestProjection: Sendable {
         return entries[slot]
     }
 
-    private mutating func listShownChildren(_ nodes: UnsafeBufferPointer<PathForest.Node>) {
+    /// Lists each shown directory's shown children; in input order, ranked by their first
+    /// shown file, as a tree of the shown files alone ranks them (Docs/TreeModel.md#ordering).
+    private mutating func listShownChildren(_ nodes: UnsafeBufferPointer<PathForest.Node>, inInputOrder: Bool) {
         children.reserveCapacity(shownCount)
+        if inInputOrder { positions = [Int32](repeating: 0, count: nodes.count) }
         for slot in 0..<nodes.count where entries[slot] >= 0 {
             let index = Int(entries[slot])
-            directories[index].childStart = Int32(children.count)
+            let start = children.count
+            directories[index].childStart = Int32(start)
             for child in nodes[slot].children where entries[child] != Self.hidden { children.append(child) }
-            directories[index].childCount = Int32(children.count) - directories[index].childStart
+            directories[index].childCount = Int32(children.count - start)
+            guard inInputOrder, children.count - start > 1 else { continue }
+            let (entries, directories) = (entries, directories)
+            func first(_ slot: Int) -> Int {
+                entries[slot] >= 0 ? directories[Int(entries[slot])].firstSequence : nodes[slot].sequence
+            }
+            children[start...].sort { first($0) < first($1) }
+            for position in start..<children.count { positions[children[position]] = Int32(position - start) }
         }
     }
 
@@ -89,6 +108,11 @@ struct ForestProjection: Sendable {
         let directory = directories[Int(index)]
         return children[Int(directory.childStart)..<Int(directory.childStart + directory.childCount)]
     }
+
+    /// The place of shown node `slot` among its shown siblings, when it differs from its place
+    /// in the whole tree.
+    @inline(__always)
+    func position(of slot: Int) -> Int? { positions.isEmpty ? nil : Int(positions[slot]) }
 
     /// The roll-up of the shown files below directory `slot`, or `nil` for a file or a hidden node.
     @inline(__always)

@@ -56,6 +56,9 @@ extension PathForest {
             x = nodes[x].parent
             y = nodes[y].parent
         }
-        return nodes[x].position < nodes[y].position
+        return shownPosition(of: x) < shownPosition(of: y)
     }
+
+    /// The place of `slot` among its shown siblings.
+    private func shownPosition(of slot: Int) -> Int { projection?.position(of: slot) ?? nodes[slot].position }
 }
