@@ -44,6 +44,8 @@ struct ForestProjection: Sendable {
     }
 
     private mutating func rollUpShownFiles(_ nodes: UnsafeBufferPointer<PathForest.Node>) {
+        let wantedStatus = filter.status.map(FileFilter.statusKey)
+        let hiddenBits = filter.hidesViewed ? FileFilter.viewedBit : 0
         var slot = nodes.count - 1
         while slot > PathForest.root {
             defer { slot -= 1 }
@@ -55,7 +57,8 @@ struct ForestProjection: Sendable {
                 guard index >= 0 else { continue }
                 (summary, sequence) = (directories[Int(index)].summary, directories[Int(index)].firstSequence)
             } else {
-                guard let change = nodes[slot].change, filter.shows(change) else { continue }
+                let key = nodes[slot].filterKey
+                guard key & hiddenBits == 0, wantedStatus.map({ key & FileFilter.statusBits == $0 }) ?? true else { continue }
                 entries[slot] = Self.shownFile
                 (summary, sequence) = (nodes[slot].summary, nodes[slot].sequence)
             }

@@ -20,7 +20,9 @@ struct PathForest: RowProjection, Sendable {
         var sequence: Int
         var children: [Int] = []
         /// A file's change (a path given without one is a change without a status).
-        var change: FileChange?
+        var change: FileChange? { didSet { filterKey = FileFilter.key(of: change) } }
+        /// What a filter reads of the change (``FileFilter/key(of:)``), without copying it.
+        var filterKey: UInt8 = 0
         /// The roll-up of every file below a directory, or a file's own summary.
         var summary = ChangeSummary()
     }

@@ -28,4 +28,19 @@ public struct FileFilter: Hashable, Sendable {
         if let status, change.status != status { return false }
         return !hidesViewed || change.viewState != .viewed
     }
+
+    static let viewedBit: UInt8 = 0x10
+    static let statusBits: UInt8 = 0x0F
+
+    /// A change's status and whether it is viewed, in a byte: what ``shows(key:)`` reads.
+    static func key(of change: FileChange?) -> UInt8 {
+        guard let change else { return 0 }
+        return statusKey(change.status) | (change.viewState == .viewed ? viewedBit : 0)
+    }
+
+    /// The status bits of ``key(of:)`` for `status` (0 for none).
+    static func statusKey(_ status: ChangeStatus?) -> UInt8 {
+        guard let status else { return 0 }
+        return UInt8(ChangeStatus.allCases.firstIndex(of: status)! + 1)
+    }
 }

@@ -80,8 +80,9 @@ extension TreeBrowserModel {
     private mutating func applyInitialExpansion(toShownOutside before: ForestProjection) {
         let needsLevels = if case .depth = initialExpansion { true } else { false }
         var levels = needsLevels ? [Int32](repeating: 0, count: forest.nodes.count) : []
+        let now = forest.projection
         for slot in forest.nodes.indices.dropFirst()
-        where forest.nodes[slot].isDirectory && forest.nodes[slot].isAlive && forest.isShown(slot) {
+        where forest.nodes[slot].isDirectory && forest.nodes[slot].isAlive && now?.isShown(slot) ?? true {
             var level = 0
             if needsLevels {
                 let parent = forest.nodes[slot].parent

@@ -43,14 +43,7 @@ extension TreeBrowserModel {
     }
 
     func appendRows(below parent: Int, level: Int, into result: inout [ShownRow]) {
-        var stack: [(slot: Int, level: Int)] = forest.shownChildren(of: parent).reversed().map { ($0, level) }
-        while let (head, level) = stack.popLast() {
-            let row = makeRow(head: head, level: level)
-            result.append(row)
-            if row.isExpanded {
-                for child in forest.shownChildren(of: row.node).reversed() { stack.append((child, level + 1)) }
-            }
-        }
+        forest.appendShownRows(below: parent, level: level, into: &result)
     }
 
     /// The index of the visible row showing `slot`, by binary search in depth-first order.
