@@ -37,13 +37,21 @@ struct ForestProjection: Sendable {
         self.filter = filter
         let count = forest.nodes.count
         entries = [Int32](repeating: Self.hidden, count: count)
+        let inSlotOrder = forest.slotsFollowTreeOrder && forest.order != .input
+        var parents = inSlotOrder ? [Int32](repeating: 0, count: count) : []
         forest.nodes.withUnsafeBufferPointer { nodes in
-            rollUpShownFiles(nodes)
-            listShownChildren(nodes, inInputOrder: forest.order == .input)
+            rollUpShownFiles(nodes, parents: &parents)
+            if inSlotOrder {
+                listShownChildren(parents: parents)
+            } else {
+                listShownChildren(nodes, inInputOrder: forest.order == .input)
+            }
         }
     }
 
-    private mutating func rollUpShownFiles(_ nodes: UnsafeBufferPointer<PathForest.Node>) {
+    /// Rolls each shown file up into its directories, from the last slot to the first; notes
+    /// each shown node's parent in `parents` (when not empty) and counts its siblings.
+    private mutating func rollUpShownFiles(_ nodes: UnsafeBufferPointer<PathForest.Node>, parents: inout [Int32]) {
         let wantedStatus = filter.status.map(FileFilter.statusKey)
         let hiddenBits = filter.hidesViewed ? FileFilter.viewedBit : 0
         var slot = nodes.count - 1
@@ -63,7 +71,9 @@ struct ForestProjection: Sendable {
                 (summary, sequence) = (nodes[slot].summary, nodes[slot].sequence)
             }
             shownCount += 1
+            if !parents.isEmpty { parents[slot] = Int32(nodes[slot].parent) }
             let parent = Int(directoryIndex(of: nodes[slot].parent))
+            directories[parent].childCount += 1
             directories[parent].summary.add(summary)
             directories[parent].firstSequence = min(directories[parent].firstSequence, sequence)
         }
@@ -78,6 +88,23 @@ struct ForestProjection: Sendable {
         return entries[slot]
     }
 
+    /// Lists each shown directory's shown children when slots follow the tree's order (each
+    /// directory's children in increasing slots): one pass over the slots, no node read.
+    private mutating func listShownChildren(parents: [Int32]) {
+        var start: Int32 = 0
+        for index in directories.indices {
+            directories[index].childStart = start
+            start += directories[index].childCount
+            directories[index].childCount = 0
+        }
+        children = [Int](repeating: 0, count: Int(start))
+        for slot in entries.indices.dropFirst() where entries[slot] != Self.hidden {
+            let directory = Int(entries[Int(parents[slot])])
+            children[Int(directories[directory].childStart + directories[directory].childCount)] = slot
+            directories[directory].childCount += 1
+        }
+    }
+
     /// Lists each shown directory's shown children; in input order, ranked by their first
     /// shown file, as a tree of the shown files alone ranks them (Docs/TreeModel.md#ordering).
     private mutating func listShownChildren(_ nodes: UnsafeBufferPointer<PathForest.Node>, inInputOrder: Bool) {
@@ -87,6 +114,7 @@ struct ForestProjection: Sendable {
             let index = Int(entries[slot])
             let start = children.count
             directories[index].childStart = Int32(start)
+            directories[index].childCount = 0
             for child in nodes[slot].children where entries[child] != Self.hidden { children.append(child) }
             directories[index].childCount = Int32(children.count - start)
             guard inInputOrder, children.count - start > 1 else { continue }

@@ -25,6 +25,7 @@ extension PathForest {
             }
         }
         if order == .input { sequenceByFirstEntry() }
+        slotsFollowTreeOrder = true
     }
 
     /// In input order, makes each directory's sequence the least of its files' (a file's is

@@ -7,15 +7,16 @@ import TreeModel
 extension PathForest {
     /// Appends the visible rows below the open node `parent`, starting on `level`.
     func appendShownRows(below parent: Int, level: Int, into result: inout [ShownRow]) {
+        if parent == Self.root { result.reserveCapacity(result.count + shownCount) }
         nodes.withUnsafeBufferPointer { nodes in
             guard let projection else {
                 Self.appendRows(below: parent, level: level, nodes: nodes, flattens: flattensChains,
-                                children: { nodes[$0].children }, into: &result)
+                                isDirectory: { nodes[$0].isDirectory }, children: { nodes[$0].children }, into: &result)
                 return
             }
-            projection.withChildLists { children in
+            projection.withChildLists { isDirectory, children in
                 Self.appendRows(below: parent, level: level, nodes: nodes, flattens: flattensChains,
-                                children: children, into: &result)
+                                isDirectory: isDirectory, children: children, into: &result)
             }
         }
     }
@@ -23,17 +24,18 @@ extension PathForest {
     @inline(__always)
     private static func appendRows<Children: RandomAccessCollection<Int>>(
         below parent: Int, level: Int, nodes: UnsafeBufferPointer<Node>, flattens: Bool,
-        children: (Int) -> Children, into result: inout [ShownRow]
+        isDirectory: (Int) -> Bool, children: (Int) -> Children, into result: inout [ShownRow]
     ) {
         var stack: [(slot: Int, level: Int)] = []
         for child in children(parent).reversed() { stack.append((child, level)) }
         while let (head, level) = stack.popLast() {
             var end = head
-            var isExpanded = nodes[head].isDirectory && nodes[head].isExpanded
-            if flattens && nodes[head].isDirectory {
+            let headIsDirectory = isDirectory(head)
+            var isExpanded = headIsDirectory && nodes[head].isExpanded
+            if flattens && headIsDirectory {
                 while true {
                     let below = children(end)
-                    guard below.count == 1, let only = below.first, nodes[only].isDirectory else { break }
+                    guard below.count == 1, let only = below.first, isDirectory(only) else { break }
                     end = only
                     isExpanded = isExpanded && nodes[only].isExpanded
                 }
@@ -47,12 +49,15 @@ extension PathForest {
 }
 
 extension ForestProjection {
-    /// Calls `body` with a function giving the shown children of a slot, read in place.
-    func withChildLists<Result>(_ body: ((Int) -> UnsafeBufferPointer<Int>) -> Result) -> Result {
+    /// Calls `body` with functions saying whether a shown slot is a directory and giving the
+    /// shown children of a slot, read in place.
+    func withChildLists<Result>(
+        _ body: ((Int) -> Bool, (Int) -> UnsafeBufferPointer<Int>) -> Result
+    ) -> Result {
         entries.withUnsafeBufferPointer { entries in
             directories.withUnsafeBufferPointer { directories in
                 children.withUnsafeBufferPointer { children in
-                    body { slot in
+                    body({ entries[$0] >= 0 }) { slot in
                         let index = entries[slot]
                         guard index >= 0 else { return UnsafeBufferPointer(rebasing: children[0..<0]) }
                         let directory = directories[Int(index)]

@@ -58,6 +58,9 @@ struct PathForest: RowProjection, Sendable {
     /// roll-ups and rows see only shown nodes; mutations lift it first
     /// (``TreeBrowserModel``'s filter).
     var projection: ForestProjection?
+    /// Whether each directory's children have increasing slots (a forest just built from a
+    /// change tree, or compacted), which lets a filter list shown children in one pass.
+    var slotsFollowTreeOrder = false
 
     init(order: TreeOrder, allowsFileAndDirectory: Bool, capacity: Int = 0) {
         self.order = order
@@ -167,6 +170,7 @@ struct PathForest: RowProjection, Sendable {
     /// (a file) rolled up into every ancestor.
     mutating func append(_ path: TreePath, under parent: Int, ordered: Bool, change: FileChange? = nil) -> Int {
         let slot = nodes.count
+        slotsFollowTreeOrder = false
         let bytes = path.normalized.bytes
         let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
         var node = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: path.isDirectory,
