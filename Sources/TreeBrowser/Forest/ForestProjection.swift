@@ -53,7 +53,6 @@ struct ForestProjection: Sendable {
     /// each shown node's parent in `parents` (when not empty) and counts its siblings.
     private mutating func rollUpShownFiles(_ nodes: UnsafeBufferPointer<PathForest.Node>, parents: inout [Int32]) {
         let wantedStatus = filter.status.map(FileFilter.statusKey)
-        let showsEverything = filter.showsEverything
         let hiddenBits = filter.hidesViewed ? FileFilter.viewedBit : 0
         var slot = nodes.count - 1
         while slot > PathForest.root {
@@ -62,11 +61,8 @@ struct ForestProjection: Sendable {
             let summary: ChangeSummary
             let sequence: Int
             if nodes[slot].isDirectory {
-                var index = entries[slot]
-                if index < 0 {
-                    guard showsEverything else { continue }
-                    index = directoryIndex(of: slot)
-                }
+                let index = entries[slot]
+                guard index >= 0 else { continue }
                 (summary, sequence) = (directories[Int(index)].summary, directories[Int(index)].firstSequence)
             } else {
                 let key = nodes[slot].filterKey
@@ -130,10 +126,6 @@ struct ForestProjection: Sendable {
             for position in start..<children.count { positions[children[position]] = Int32(position - start) }
         }
     }
-
-    /// Whether `slot` is a shown directory.
-    @inline(__always)
-    func isShownDirectory(_ slot: Int) -> Bool { entries[slot] >= 0 }
 
     /// Whether `slot` is shown.
     @inline(__always)

@@ -11,13 +11,12 @@ extension TreeBrowserModel {
     public var filter: FileFilter { forest.projection?.filter ?? .everything }
 
     /// Shows only the files `filter` shows (every file for ``FileFilter/everything``). Costs
-    /// a pass over the nodes, one over the slots and one over the rows shown, whatever was
-    /// shown before; the projection of every file is kept too (its rows are made faster).
+    /// two passes over the nodes and one over the rows shown, whatever was shown before.
     @discardableResult
     public mutating func setFilter(_ filter: FileFilter) -> TreeUpdate {
         guard filter != self.filter else { return TreeUpdate() }
         let before = forest.projection, focusRowBefore = focusedRowIndex
-        forest.projection = ForestProjection(forest: forest, filter: filter)
+        forest.projection = filter.showsEverything ? nil : ForestProjection(forest: forest, filter: filter)
         return settleProjection(hiddenBefore: before, rowsBefore: visible, focusBefore: focus,
                                 focusRowBefore: focusRowBefore, selectionBefore: selection)
     }
@@ -81,8 +80,9 @@ extension TreeBrowserModel {
     private mutating func applyInitialExpansion(toShownOutside before: ForestProjection) {
         let needsLevels = if case .depth = initialExpansion { true } else { false }
         var levels = needsLevels ? [Int32](repeating: 0, count: forest.nodes.count) : []
-        guard let now = forest.projection else { return }
-        for slot in forest.nodes.indices.dropFirst() where now.isShownDirectory(slot) {
+        let now = forest.projection
+        for slot in forest.nodes.indices.dropFirst()
+        where forest.nodes[slot].isDirectory && forest.nodes[slot].isAlive && now?.isShown(slot) ?? true {
             var level = 0
             if needsLevels {
                 let parent = forest.nodes[slot].parent
