@@ -15,14 +15,15 @@ struct PathForest: RowProjection, Sendable {
         var isDirectory: Bool
         var isAlive = true
         var isExpanded = false
+        /// What a filter reads of the change (``FileFilter/key(of:)``), without copying it;
+        /// beside the parent and the kind, which a filter reads too.
+        var filterKey: UInt8 = 0
         var depth: Int
         var position = 0
         var sequence: Int
         var children: [Int] = []
         /// A file's change (a path given without one is a change without a status).
         var change: FileChange? { didSet { filterKey = FileFilter.key(of: change) } }
-        /// What a filter reads of the change (``FileFilter/key(of:)``), without copying it.
-        var filterKey: UInt8 = 0
         /// The roll-up of every file below a directory, or a file's own summary.
         var summary = ChangeSummary()
     }
