@@ -7,7 +7,7 @@ import TreeModel
 /// whatever the filter (a projection of it), so every change is mutated.
 extension Browser {
     /// Applies what live refresh read: every change, or the changes of a few paths.
-    /// Returns whether anything the tree shows changed.
+    /// Returns whether any change changed (shown, or hidden by a filter).
     @discardableResult
     public mutating func update(changes refresh: ChangeRefresh) -> Bool {
         switch refresh {
@@ -18,7 +18,7 @@ extension Browser {
 
     /// Shows `changes` in place of the changes before: files gone are removed (with the
     /// directories left without a file), new and changed files added. Returns whether
-    /// anything the tree shows changed.
+    /// any change changed (shown, or hidden by a filter).
     @discardableResult
     public mutating func update(changes: [FileChange]) -> Bool {
         let before = Dictionary(allChanges.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -35,7 +35,7 @@ extension Browser {
 
     /// Shows `changes` in place of the changes at or below `paths` (files or directories);
     /// the other changes stay. Only the changes there are compared and mutated. Returns
-    /// whether anything the tree shows changed.
+    /// whether any change changed (shown, or hidden by a filter).
     @discardableResult
     public mutating func update(_ changes: [FileChange], within paths: [RawPath]) -> Bool {
         if zip(allChanges, allChanges.dropFirst()).contains(where: { $1.path < $0.path }) {

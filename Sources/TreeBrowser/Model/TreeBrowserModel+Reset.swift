@@ -25,18 +25,6 @@ extension TreeBrowserModel {
         try reset(to: Self.buildForest(changeTree))
     }
 
-    /// Replaces the tree with `stored`'s, exactly as ``reset(changeTree:)`` with the change
-    /// tree `stored` was built from would, without building it again: taking back the model of
-    /// every change when a filter is cleared. Only `stored`'s files and directories are used;
-    /// its expansion, focus and selection are not. `stored` must have this model's order and
-    /// not have been mutated since it was built.
-    @discardableResult
-    public mutating func reset(restoring stored: consuming TreeBrowserModel) -> TreeUpdate {
-        let storedForest = stored.forest
-        _ = consume stored
-        return reset(to: consume storedForest)
-    }
-
     private mutating func reset(to newForest: consuming PathForest) -> TreeUpdate {
         let old = self
         var next = self
