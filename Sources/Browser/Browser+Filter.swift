@@ -4,7 +4,8 @@ import TreeBrowser
 import TreeModel
 
 /// The status filter (`f` and a letter, `F`) and hiding viewed files (`u`): the tree shows
-/// only some files. Expansion and focus survive for what is still shown (the model's reset).
+/// only some files. The model keeps every change and the filter is a projection of it
+/// (``TreeBrowserModel/setFilter(_:)``): expansion and focus survive for what is still shown.
 extension Browser {
     /// The letters `f` takes, and the statuses they name.
     static let filterLetters: [(letter: Character, status: ChangeStatus)] = [
@@ -26,12 +27,8 @@ extension Browser {
     /// Shows only the files of `status`, or every file for `nil`.
     mutating func applyFilter(_ status: ChangeStatus?) {
         guard status != statusFilter else { return }
-        let before = statusFilter
         statusFilter = status
-        if !showChanges() {
-            statusFilter = before
-            return
-        }
+        showFilteredFiles()
         if let status, model.rowCount == 0 { message = "no file is \(Self.statusName(status))" }
     }
 
@@ -42,24 +39,58 @@ extension Browser {
             return
         }
         hidesViewed.toggle()
-        if !showChanges() {
-            hidesViewed.toggle()
-            return
-        }
+        showFilteredFiles()
         message = hidesViewed ? "viewed files hidden (u: show them)" : "viewed files shown"
     }
 
-    /// Makes the tree show ``shownChanges`` again, keeping expansion and focus for what is
-    /// still shown; returns whether it could.
-    @discardableResult
-    mutating func showChanges() -> Bool {
+    /// The files the tree shows: those of ``statusFilter``, without the viewed ones while
+    /// they are hidden.
+    var fileFilter: FileFilter { FileFilter(status: statusFilter, hidesViewed: hidesViewed) }
+
+    /// Makes the model show ``fileFilter``'s files of the changes it holds: a projection,
+    /// whose cost follows the nodes, not a new tree (Docs/Browser.md, Filters). Find's
+    /// candidates of every file are kept while fewer are shown.
+    mutating func showFilteredFiles() {
         let focusBefore = model.focus
-        let readyFinder = finderPreparation.flatMap { $0.revision == model.revision ? $0.readyFinder : nil } ?? finder
+        if model.filter.showsEverything {
+            unfilteredFinder = finderPreparation.flatMap { $0.revision == model.revision ? $0.readyFinder : nil } ?? finder
+        }
         find = nil
         finder = nil
         finderPreparation = nil
         shownTree = nil
-        guard rebuildModel(readyFinder: readyFinder) else { return false }
+        model.setFilter(fileFilter)
+        if model.filter.showsEverything { finder = unfilteredFinder.take() }
+        settleAfterShowing(focusBefore: focusBefore)
+    }
+
+    /// Builds the model of every change again (after viewed marks changed, or when live
+    /// refresh could not mutate it), showing ``fileFilter``'s files; returns whether it could.
+    @discardableResult
+    mutating func showChanges() -> Bool {
+        let focusBefore = model.focus
+        let previous = model
+        defer { Self.letGo(previous) }
+        find = nil
+        finder = nil
+        finderPreparation = nil
+        shownTree = nil
+        unfilteredFinder = nil
+        do {
+            let tree = ChangeTree(changes: allChanges, order: configuration.order)
+            model.setFilter(fileFilter)
+            try model.reset(changeTree: tree)
+            if model.filter.showsEverything { shownTree = (tree, model.revision) }
+        } catch {
+            message = "cannot show the files: \(error)"
+            return false
+        }
+        settleAfterShowing(focusBefore: focusBefore)
+        return true
+    }
+
+    /// Keeps the header, focus, diff pane and scroll position in step with what is shown.
+    mutating func settleAfterShowing(focusBefore: TreePath?) {
         painter.setTotal(model.total)
         if model.focus == nil {
             if let focusBefore { model.focus(nearestTo: focusBefore) }
@@ -70,36 +101,6 @@ extension Browser {
         clampScroll()
         scrollToFocus()
         followFocusWithDiff()
-        return true
-    }
-
-    /// Builds the model of ``shownChanges``, or takes back the model of every change kept
-    /// while fewer were shown (the same tree: Docs/Browser.md, Speed); returns whether it could.
-    private mutating func rebuildModel(readyFinder: RankedFind?) -> Bool {
-        let showsEverything = statusFilter == nil && !hidesViewed
-        let previous = model
-        defer { Self.letGo(previous) }
-        if showsEverything, let unfiltered = unfilteredModel.take() {
-            model.reset(restoring: unfiltered)
-            unfilteredRevision = model.revision
-            finder = unfilteredFinder.take()
-            return true
-        }
-        if !showsEverything, unfilteredRevision == model.revision {
-            unfilteredModel = model
-            unfilteredFinder = readyFinder
-        }
-        do {
-            let tree = ChangeTree(changes: shownChanges, order: configuration.order)
-            try model.reset(changeTree: tree)
-            shownTree = (tree, model.revision)
-        } catch {
-            if unfilteredRevision == model.revision { (unfilteredModel, unfilteredFinder) = (nil, nil) }
-            message = "cannot show the files: \(error)"
-            return false
-        }
-        unfilteredRevision = showsEverything ? model.revision : nil
-        return true
     }
 
     /// Frees a model no longer shown on another thread (a large tree takes tens of

@@ -3,10 +3,11 @@ import TreeModel
 
 /// Live refresh: the changes read again take the tree's mutations
 /// (Docs/TreeModel.md#mutations-and-resets), so expansion, focus, selection and the scroll
-/// position stay where they were for what is still there.
+/// position stay where they were for what is still there. The model holds every change
+/// whatever the filter (a projection of it), so every change is mutated.
 extension Browser {
     /// Applies what live refresh read: every change, or the changes of a few paths.
-    /// Returns whether anything the tree shows changed.
+    /// Returns whether any change changed (shown, or hidden by a filter).
     @discardableResult
     public mutating func update(changes refresh: ChangeRefresh) -> Bool {
         switch refresh {
@@ -17,12 +18,12 @@ extension Browser {
 
     /// Shows `changes` in place of the changes before: files gone are removed (with the
     /// directories left without a file), new and changed files added. Returns whether
-    /// anything the tree shows changed.
+    /// any change changed (shown, or hidden by a filter).
     @discardableResult
     public mutating func update(changes: [FileChange]) -> Bool {
-        let before = Dictionary(shownChanges.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let before = Dictionary(allChanges.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         allChanges = changes
-        let after = shownChanges
+        let after = allChanges
         let directories = Self.directories(of: after)
         let remaining = Set(after.map(\.path))
         let mutations = Self.mutations(
@@ -34,7 +35,7 @@ extension Browser {
 
     /// Shows `changes` in place of the changes at or below `paths` (files or directories);
     /// the other changes stay. Only the changes there are compared and mutated. Returns
-    /// whether anything the tree shows changed.
+    /// whether any change changed (shown, or hidden by a filter).
     @discardableResult
     public mutating func update(_ changes: [FileChange], within paths: [RawPath]) -> Bool {
         if zip(allChanges, allChanges.dropFirst()).contains(where: { $1.path < $0.path }) {
@@ -55,9 +56,8 @@ extension Browser {
         }
         kept += allChanges[start...]
         allChanges = Self.merged(kept, incoming)
-        let isShown = showsChange
-        let before = Dictionary(previous.filter(isShown).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        let after = incoming.filter(isShown)
+        let before = Dictionary(previous.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let after = incoming
         let remaining = Set(after.map(\.path))
         let all = allChanges
         let mutations = Self.mutations(
@@ -65,21 +65,10 @@ extension Browser {
             adding: after.filter { before[$0.path] != $0 },
             hasFile: { directory in
                 let prefix = Array(directory) + [UInt8(ascii: "/")]
-                var index = Self.firstIndex(notBefore: prefix, in: all)
-                while index < all.count, all[index].path.bytes.starts(with: prefix) {
-                    if isShown(all[index]) { return true }
-                    index += 1
-                }
-                return false
+                let index = Self.firstIndex(notBefore: prefix, in: all)
+                return index < all.count && all[index].path.bytes.starts(with: prefix)
             })
         return apply(mutations)
-    }
-
-    /// Whether the tree shows a change (the status filter, hidden viewed files).
-    private var showsChange: (FileChange) -> Bool {
-        { [statusFilter, hidesViewed] change in
-            (statusFilter.map { change.status == $0 } ?? true) && !(hidesViewed && change.viewState == .viewed)
-        }
     }
 
     /// Takes `mutations` into the tree, keeping the diff pane, the find and the scroll

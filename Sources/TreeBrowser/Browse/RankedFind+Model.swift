@@ -7,12 +7,12 @@ extension RankedFind {
     public init(model: TreeBrowserModel, icons: IconResolver) {
         let forest = model.forest
         var candidates: [FindCandidate] = []
-        candidates.reserveCapacity(forest.liveCount)
+        candidates.reserveCapacity(forest.shownCount)
         for slot in forest.subtree(of: PathForest.root).dropFirst() {
             let node = forest.nodes[slot]
             var tags: [String] = []
             if node.isDirectory {
-                if let status = node.summary.wholeStatus { tags.append(status.rawValue) }
+                if let status = forest.shownSummary(of: slot).wholeStatus { tags.append(status.rawValue) }
             } else {
                 let change = node.change
                 if let status = change?.status { tags.append(status.rawValue) }

@@ -24,6 +24,24 @@ extension PathForest {
                 stack.append((Int(tree.childList[position]), slot))
             }
         }
+        if order == .input { sequenceByFirstEntry() }
+        slotsFollowTreeOrder = true
+    }
+
+    /// In input order, makes each directory's sequence the least of its files' (a file's is
+    /// the position of its change in the input), as the change tree orders them
+    /// (Docs/TreeModel.md#ordering), so that a filter orders what it shows as a tree of those
+    /// files alone would; later nodes are numbered after every change.
+    private mutating func sequenceByFirstEntry() {
+        var next = nextSequence
+        for slot in nodes.indices.dropFirst() {
+            if nodes[slot].isDirectory { nodes[slot].sequence = Int.max } else { next = max(next, nodes[slot].sequence + 1) }
+        }
+        for slot in nodes.indices.dropFirst().reversed() {
+            let parent = nodes[slot].parent
+            if parent != PathForest.root { nodes[parent].sequence = min(nodes[parent].sequence, nodes[slot].sequence) }
+        }
+        nextSequence = next
     }
 
     /// Appends change-tree node `node` below `parent`, last, with its change or roll-up.
@@ -51,8 +69,9 @@ extension PathForest {
             guard path.identity == bytes else { throw .parentReference(raw) }
         }
         let slot = nodes.count
+        let sequence = isDirectory || tree.order != .input ? nextSequence : Int(treeSlot.entry)
         var created = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: isDirectory,
-                           depth: nodes[parent].depth + 1, sequence: nextSequence)
+                           depth: nodes[parent].depth + 1, sequence: sequence)
         created.position = nodes[parent].children.count
         if isDirectory {
             created.summary = changeTree.summaries[node]

@@ -5,6 +5,7 @@ extension PathForest {
     /// Orders every directory's children (after bulk building).
     mutating func sortAll() {
         guard order != .input else { return }
+        slotsFollowTreeOrder = false
         for slot in nodes.indices where nodes[slot].children.count > 1 {
             var children = nodes[slot].children
             nodes[slot].children = []
@@ -56,6 +57,9 @@ extension PathForest {
             x = nodes[x].parent
             y = nodes[y].parent
         }
-        return nodes[x].position < nodes[y].position
+        return shownPosition(of: x) < shownPosition(of: y)
     }
+
+    /// The place of `slot` among its shown siblings.
+    private func shownPosition(of slot: Int) -> Int { projection?.position(of: slot) ?? nodes[slot].position }
 }

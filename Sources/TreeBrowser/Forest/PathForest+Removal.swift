@@ -63,6 +63,7 @@ extension PathForest {
             if slot != Self.root { lookup[PathKey(kept[slot].path)] = slot }
         }
         nodes = kept
+        slotsFollowTreeOrder = true
         return newSlots
     }
 }

@@ -15,12 +15,15 @@ struct PathForest: RowProjection, Sendable {
         var isDirectory: Bool
         var isAlive = true
         var isExpanded = false
+        /// What a filter reads of the change (``FileFilter/key(of:)``), without copying it;
+        /// beside the parent and the kind, which a filter reads too.
+        var filterKey: UInt8 = 0
         var depth: Int
         var position = 0
         var sequence: Int
         var children: [Int] = []
         /// A file's change (a path given without one is a change without a status).
-        var change: FileChange?
+        var change: FileChange? { didSet { filterKey = FileFilter.key(of: change) } }
         /// The roll-up of every file below a directory, or a file's own summary.
         var summary = ChangeSummary()
     }
@@ -52,6 +55,13 @@ struct PathForest: RowProjection, Sendable {
     var liveCount = 0
     /// Whether directory-only chains are one row (the browser's projection in force).
     var flattensChains = true
+    /// What a filter leaves shown, or `nil` when every node is shown. Lookups, children,
+    /// roll-ups and rows see only shown nodes; mutations lift it first
+    /// (``TreeBrowserModel``'s filter).
+    var projection: ForestProjection?
+    /// Whether each directory's children have increasing slots (a forest just built from a
+    /// change tree, or compacted), which lets a filter list shown children in one pass.
+    var slotsFollowTreeOrder = false
 
     init(order: TreeOrder, allowsFileAndDirectory: Bool, capacity: Int = 0) {
         self.order = order
@@ -65,20 +75,46 @@ struct PathForest: RowProjection, Sendable {
 
     func isDirectory(_ node: Int) -> Bool { nodes[node].isDirectory }
 
-    func onlyChild(of node: Int) -> Int? { nodes[node].children.count == 1 ? nodes[node].children[0] : nil }
+    func onlyChild(of node: Int) -> Int? {
+        let children = shownChildren(of: node)
+        return children.count == 1 ? children.first : nil
+    }
 
     func parent(of node: Int) -> Int? { nodes[node].parent == Self.root ? nil : nodes[node].parent }
 
-    /// The live node with this identity.
-    func slot(of path: TreePath) -> Int? { lookup[PathKey(path)] }
+    /// The shown live node with this identity.
+    func slot(of path: TreePath) -> Int? { shown(lookup[PathKey(path)]) }
 
-    /// The live node at these normalized bytes: the directory, else the file.
+    /// The shown live node at these normalized bytes: the directory, else the file.
     func slot(normalized: RawPath) -> Int? {
-        lookup[PathKey(normalized.bytes, isDirectory: true)] ?? lookup[PathKey(normalized.bytes, isDirectory: false)]
+        shown(lookup[PathKey(normalized.bytes, isDirectory: true)])
+            ?? shown(lookup[PathKey(normalized.bytes, isDirectory: false)])
     }
 
-    /// The live directory at these normalized bytes.
-    func directory(normalized bytes: [UInt8]) -> Int? { lookup[PathKey(bytes, isDirectory: true)] }
+    /// The shown live directory at these normalized bytes.
+    func directory(normalized bytes: [UInt8]) -> Int? { shown(lookup[PathKey(bytes, isDirectory: true)]) }
+
+    private func shown(_ slot: Int?) -> Int? {
+        guard let slot, let projection else { return slot }
+        return projection.isShown(slot) ? slot : nil
+    }
+
+    /// Whether `slot` is shown (every live node without a projection).
+    func isShown(_ slot: Int) -> Bool { projection?.isShown(slot) ?? true }
+
+    /// The shown children of `slot`, in order.
+    func shownChildren(of slot: Int) -> ArraySlice<Int> {
+        guard let projection else { return nodes[slot].children[...] }
+        return projection.children(of: slot)
+    }
+
+    /// The roll-up of the shown files below `slot`, or a shown file's own summary.
+    func shownSummary(of slot: Int) -> ChangeSummary {
+        projection?.summary(of: slot) ?? nodes[slot].summary
+    }
+
+    /// How many files and directories are shown.
+    var shownCount: Int { projection?.shownCount ?? liveCount }
 
     /// The node's name: the last piece of its path.
     func name(of slot: Int) -> ArraySlice<UInt8> { nodes[slot].path.normalized.bytes[nodes[slot].nameStart...] }
@@ -135,6 +171,7 @@ struct PathForest: RowProjection, Sendable {
     /// (a file) rolled up into every ancestor.
     mutating func append(_ path: TreePath, under parent: Int, ordered: Bool, change: FileChange? = nil) -> Int {
         let slot = nodes.count
+        slotsFollowTreeOrder = false
         let bytes = path.normalized.bytes
         let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
         var node = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: path.isDirectory,
@@ -194,13 +231,13 @@ struct PathForest: RowProjection, Sendable {
 
     mutating func setExpanded(_ slot: Int, _ expanded: Bool) { nodes[slot].isExpanded = expanded }
 
-    /// The slot and its descendants, depth-first.
+    /// The slot and its shown descendants, depth-first.
     func subtree(of slot: Int) -> [Int] {
         var result: [Int] = []
         var stack = [slot]
         while let current = stack.popLast() {
             result.append(current)
-            stack.append(contentsOf: nodes[current].children.reversed())
+            stack.append(contentsOf: shownChildren(of: current).reversed())
         }
         return result
     }

@@ -11,7 +11,10 @@ extension TreeBrowserModel {
 
     /// Every expanded directory.
     public var expandedPaths: Set<TreePath> {
-        Set(forest.nodes.lazy.dropFirst().filter { $0.isAlive && $0.isDirectory && $0.isExpanded }.map(\.path))
+        Set(forest.nodes.indices.dropFirst().lazy.filter { slot in
+            let node = forest.nodes[slot]
+            return node.isAlive && node.isDirectory && node.isExpanded && forest.isShown(slot)
+        }.map { forest.nodes[$0].path })
     }
 
     /// Opens the row showing `path`: every directory of its chain. Nested directories keep
@@ -119,7 +122,7 @@ extension TreeBrowserModel {
         }
     }
 
-    private func initiallyExpanded(_ slot: Int, level: Int) -> Bool {
+    func initiallyExpanded(_ slot: Int, level: Int) -> Bool {
         switch initialExpansion {
         case .depth(let depth): ExpansionDepth.opens(rowLevel: level, depth: depth)
         case .expanded: true

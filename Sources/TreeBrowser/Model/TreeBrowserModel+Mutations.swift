@@ -34,14 +34,16 @@ extension TreeBrowserModel {
     /// Applies one mutation.
     @discardableResult
     public mutating func apply(_ mutation: TreeMutation) throws(TreeMutationError) -> TreeUpdate {
-        var context = beginUpdate([mutation])
-        forest.beginJournal()
-        do { try perform(mutation, &context) } catch {
-            forest.rollBack()
-            throw error
+        try liftingFilter { model throws(TreeMutationError) in
+            var context = model.beginUpdate([mutation])
+            model.forest.beginJournal()
+            do throws(TreeMutationError) { try model.perform(mutation, &context) } catch {
+                model.forest.rollBack()
+                throw error
+            }
+            model.revision += 1
+            return model.finishUpdate(context, model.forest.commitJournal())
         }
-        revision += 1
-        return finishUpdate(context, forest.commitJournal())
     }
 
     /// Applies `mutations` in order, all or nothing, and reports one update.
@@ -50,18 +52,20 @@ extension TreeBrowserModel {
     ///   fails; the model is then unchanged.
     @discardableResult
     public mutating func batch(_ mutations: [TreeMutation]) throws(TreeMutationError) -> TreeUpdate {
-        var context = beginUpdate(mutations)
-        forest.beginJournal()
-        for (position, mutation) in mutations.enumerated() {
-            do { try perform(mutation, &context) } catch {
-                forest.rollBack()
-                focus = context.focusBefore
-                selection = context.selectionBefore
-                throw .inBatch(position: position, error)
+        try liftingFilter { model throws(TreeMutationError) in
+            var context = model.beginUpdate(mutations)
+            model.forest.beginJournal()
+            for (position, mutation) in mutations.enumerated() {
+                do throws(TreeMutationError) { try model.perform(mutation, &context) } catch {
+                    model.forest.rollBack()
+                    model.focus = context.focusBefore
+                    model.selection = context.selectionBefore
+                    throw .inBatch(position: position, error)
+                }
             }
+            model.revision += 1
+            return model.finishUpdate(context, model.forest.commitJournal())
         }
-        revision += 1
-        return finishUpdate(context, forest.commitJournal())
     }
 
     // MARK: Steps
@@ -142,7 +146,7 @@ extension TreeBrowserModel {
         case PathForest.root: refreshAll()
         case let directory?: refreshSubtree(ofSlot: directory, trimmed: true)
         }
-        if focus == nil, let lost = context.lostFocus {
+        if focus == nil, !defersLostFocus, let lost = context.lostFocus {
             focus = nearestRow(to: lost, removedAt: context.focusRowBefore).map(identity(ofRow:))
         }
         removedRowPositions = context.positions.filter { !contains($0.key) }
@@ -150,7 +154,6 @@ extension TreeBrowserModel {
             removedRowPositions[lost] = row
         }
         let decorations = rowRange(of: redecorated)
-        if forest.deadCount > max(Self.compactionThreshold, forest.liveCount) { compact() }
         return TreeUpdate(rows: rows, decorations: decorations, focus: Self.focusChange(context.focusBefore, focus),
                           selectionChanged: selection != context.selectionBefore)
     }
@@ -169,8 +172,14 @@ extension TreeBrowserModel {
     /// How many removed nodes may pile up (beyond the live count) before they are dropped.
     static var compactionThreshold: Int { 4096 }
 
-    /// Drops removed nodes from storage; visible rows follow their nodes' new slots.
-    private mutating func compact() {
+    /// Whether enough removed nodes piled up to drop them.
+    var needsCompaction: Bool { forest.deadCount > max(Self.compactionThreshold, forest.liveCount) }
+
+    /// Drops removed nodes from storage when enough piled up; visible rows follow their
+    /// nodes' new slots. Not under a projection (its slots would be stale).
+    mutating func compactIfNeeded() {
+        guard needsCompaction else { return }
+        precondition(forest.projection == nil)
         let newSlots = forest.compact()
         for index in visible.indices {
             visible[index].head = newSlots[visible[index].head]!

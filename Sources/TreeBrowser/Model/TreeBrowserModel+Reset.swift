@@ -5,7 +5,8 @@ import TreeModel
 extension TreeBrowserModel {
     /// Replaces the paths. Expansion, focus and selection survive for identities that still
     /// exist; removed ones are pruned (a removed focus goes to the nearest-to row); new
-    /// directories follow ``initialExpansion``. An invalid input changes nothing.
+    /// directories follow ``initialExpansion``. The ``filter`` stays: what it hid before
+    /// counts as new. An invalid input changes nothing.
     @discardableResult
     public mutating func reset(paths: [RawPath]) throws(TreePathError) -> TreeUpdate {
         try reset(to: Self.buildForest(paths, order: order))
@@ -24,24 +25,13 @@ extension TreeBrowserModel {
         try reset(to: Self.buildForest(changeTree))
     }
 
-    /// Replaces the tree with `stored`'s, exactly as ``reset(changeTree:)`` with the change
-    /// tree `stored` was built from would, without building it again: taking back the model of
-    /// every change when a filter is cleared. Only `stored`'s files and directories are used;
-    /// its expansion, focus and selection are not. `stored` must have this model's order and
-    /// not have been mutated since it was built.
-    @discardableResult
-    public mutating func reset(restoring stored: consuming TreeBrowserModel) -> TreeUpdate {
-        let storedForest = stored.forest
-        _ = consume stored
-        return reset(to: consume storedForest)
-    }
-
     private mutating func reset(to newForest: consuming PathForest) -> TreeUpdate {
         let old = self
         var next = self
         let oldForest = forest
         next.forest = consume newForest
         next.forest.flattensChains = isFlattened
+        next.forest.projection = filter.showsEverything ? nil : ForestProjection(forest: next.forest, filter: filter)
         next.applyExpansionToAll { path in
             oldForest.slot(of: path).map { oldForest.nodes[$0].isExpanded }
         }
@@ -74,8 +64,9 @@ extension TreeBrowserModel {
                 if rows.inserted.contains(index) { continue }
                 if index >= rows.inserted.upperBound { oldIndex = index - rows.inserted.count + rows.replaced.count }
             }
-            let before = old.forest.nodes[old.visible[oldIndex].node], after = forest.nodes[visible[index].node]
-            guard before.change != after.change || before.summary != after.summary else { continue }
+            let oldSlot = old.visible[oldIndex].node, newSlot = visible[index].node
+            guard old.forest.nodes[oldSlot].change != forest.nodes[newSlot].change
+                || old.forest.shownSummary(of: oldSlot) != forest.shownSummary(of: newSlot) else { continue }
             range = range.map { $0.lowerBound..<(index + 1) } ?? index..<(index + 1)
         }
         return range

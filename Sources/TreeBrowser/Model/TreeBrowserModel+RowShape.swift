@@ -41,6 +41,6 @@ extension TreeBrowserModel {
     }
 
     private func isLastChild(_ slot: Int) -> Bool {
-        forest.nodes[forest.nodes[slot].parent].children.last == slot
+        forest.shownChildren(of: forest.nodes[slot].parent).last == slot
     }
 }

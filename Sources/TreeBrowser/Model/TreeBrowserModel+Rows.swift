@@ -12,7 +12,7 @@ extension TreeBrowserModel {
         var node = head
         var expanded = forest.nodes[head].isDirectory && forest.nodes[head].isExpanded
         while node != end {
-            node = forest.nodes[node].children[0]
+            node = forest.shownChildren(of: node).first!
             expanded = expanded && forest.nodes[node].isExpanded
         }
         return (end, expanded)
@@ -22,7 +22,7 @@ extension TreeBrowserModel {
     func chain(from head: Int) -> [Int] {
         var slots = [head]
         let end = rowEnd(from: head).node
-        while slots[slots.count - 1] != end { slots.append(forest.nodes[slots[slots.count - 1]].children[0]) }
+        while slots[slots.count - 1] != end { slots.append(forest.shownChildren(of: slots[slots.count - 1]).first!) }
         return slots
     }
 
@@ -43,14 +43,7 @@ extension TreeBrowserModel {
     }
 
     func appendRows(below parent: Int, level: Int, into result: inout [ShownRow]) {
-        var stack: [(slot: Int, level: Int)] = forest.nodes[parent].children.reversed().map { ($0, level) }
-        while let (head, level) = stack.popLast() {
-            let row = makeRow(head: head, level: level)
-            result.append(row)
-            if row.isExpanded {
-                for child in forest.nodes[row.node].children.reversed() { stack.append((child, level + 1)) }
-            }
-        }
+        forest.appendShownRows(below: parent, level: level, into: &result)
     }
 
     /// The index of the visible row showing `slot`, by binary search in depth-first order.

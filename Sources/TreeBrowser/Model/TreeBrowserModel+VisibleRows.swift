@@ -22,7 +22,8 @@ extension TreeBrowserModel {
         let icon = node.isDirectory
             ? icons.resolveDirectory(expanded: row.isExpanded) : icons.resolveFile(named: forest.name(of: row.node))
         return TreeRow(identity: node.path, chain: chain(from: row.head).map { forest.nodes[$0].path },
-                       level: row.level, isExpanded: row.isExpanded, change: node.change, summary: node.summary, icon: icon)
+                       level: row.level, isExpanded: row.isExpanded, change: node.change,
+                       summary: forest.shownSummary(of: row.node), icon: icon)
     }
 }
 

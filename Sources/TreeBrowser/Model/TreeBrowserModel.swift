@@ -27,6 +27,9 @@ public struct TreeBrowserModel: Sendable {
     public internal(set) var selection: Set<TreePath> = []
     /// The last visible row of each path removed by the last mutation, for the nearest-to rule.
     var removedRowPositions: [TreePath: Int] = [:]
+    /// Whether a mutation's lost focus stays unplaced, for the filter to place it among the
+    /// rows it shows (mutations run with the filter lifted).
+    var defersLostFocus = false
     /// Counts the changes of the tree's files (mutations and resets), so a view can tell
     /// whether what it derived from them is still current.
     public internal(set) var revision = 0
@@ -99,7 +102,7 @@ public struct TreeBrowserModel: Sendable {
     // MARK: The tree
 
     /// How many files and directories the tree holds.
-    public var count: Int { forest.liveCount }
+    public var count: Int { forest.shownCount }
 
     /// The order of siblings.
     public var order: TreeOrder { forest.order }
@@ -118,7 +121,7 @@ public struct TreeBrowserModel: Sendable {
             guard let slot = forest.slot(of: path) else { return [] }
             parent = slot
         }
-        return forest.nodes[parent].children.map { forest.nodes[$0].path }
+        return forest.shownChildren(of: parent).map { forest.nodes[$0].path }
     }
 
     /// The directory containing `path`, or `nil` at the top level.
@@ -139,9 +142,9 @@ public struct TreeBrowserModel: Sendable {
 
     /// The roll-up of every file below the directory with this identity, or a file's own summary.
     public func summary(of path: TreePath) -> ChangeSummary? {
-        forest.slot(of: path).map { forest.nodes[$0].summary }
+        forest.slot(of: path).map(forest.shownSummary(of:))
     }
 
     /// The roll-up of every file.
-    public var total: ChangeSummary { forest.nodes[PathForest.root].summary }
+    public var total: ChangeSummary { forest.shownSummary(of: PathForest.root) }
 }
