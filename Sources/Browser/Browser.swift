@@ -37,20 +37,12 @@ public struct Browser {
     var painter: RowPainter
     /// Every change, whatever the filter.
     var allChanges: [FileChange] {
-        didSet {
-            unfilteredModel = nil
-            unfilteredFinder = nil
-        }
+        didSet { unfilteredFinder = nil }
     }
-    /// The model of every change, kept while a filter or hidden viewed files show fewer, so
-    /// that showing every change again takes it back instead of building it again; let go
-    /// when the changes change.
-    var unfilteredModel: TreeBrowserModel?
-    /// Ranked find's candidates for ``unfilteredModel``, when they were ready.
+    /// Ranked find's candidates for every change, kept while a filter or hidden viewed files
+    /// show fewer, so that showing every change again takes them back; let go when the
+    /// changes change.
     var unfilteredFinder: RankedFind?
-    /// Whether ``model`` shows every change as built from them, unmutated since: its revision
-    /// then, or `nil` (a filter, hidden viewed files, or a mutation since).
-    var unfilteredRevision: Int?
     /// Whether viewed files are hidden (`u`).
     public internal(set) var hidesViewed = false
     /// The find being typed, or the last one (for `n` and `N`) until Esc.
@@ -89,7 +81,6 @@ public struct Browser {
         model = try TreeBrowserModel(changeTree: tree, flatten: configuration.flatten,
                                      expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
         shownTree = (tree, model.revision)
-        unfilteredRevision = model.revision
         painter = RowPainter(style: configuration.style, total: model.total)
         model.focusFirst()
         countViewed()
