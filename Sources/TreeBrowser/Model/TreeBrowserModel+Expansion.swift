@@ -80,8 +80,10 @@ extension TreeBrowserModel {
 
     private mutating func setAllExpanded(_ expanded: Bool) -> TreeUpdate {
         let focusBefore = focus
-        for slot in forest.nodes.indices.dropFirst() where forest.nodes[slot].isDirectory {
-            forest.setExpanded(slot, expanded)
+        forest.nodes.withUnsafeMutableBufferPointer { nodes in
+            for slot in nodes.indices.dropFirst() where nodes[slot].isDirectory && nodes[slot].isExpanded != expanded {
+                nodes[slot].isExpanded = expanded
+            }
         }
         let rows = refreshAll()
         pullFocusToVisibleRow()
