@@ -37,8 +37,13 @@ public struct Browser {
     var painter: RowPainter
     /// Every change, whatever the filter.
     var allChanges: [FileChange] {
-        didSet { unfilteredFinder = nil }
+        didSet {
+            unfilteredFinder = nil
+            viewedTally = nil
+        }
     }
+    /// The viewed counts of ``allChanges`` per status, counted when first asked for.
+    var viewedTally: ViewedTally?
     /// Ranked find's candidates for every change, kept while a filter or hidden viewed files
     /// show fewer, so that showing every change again takes them back; let go when the
     /// changes change.
@@ -146,18 +151,9 @@ public struct Browser {
 
     /// Counts the files of the status shown (viewed or not) and those marked viewed.
     mutating func countViewed() {
-        (viewedCount, reviewedCount) = Self.viewedCounts(of: allChanges, status: statusFilter)
-    }
-
-    /// How many of `changes` of `status` (of any status for `nil`) are marked viewed, and how
-    /// many there are.
-    static func viewedCounts(of changes: [FileChange], status: ChangeStatus?) -> (viewed: Int, files: Int) {
-        var viewed = 0, files = 0
-        for index in changes.indices where status == nil || changes[index].status == status {
-            files += 1
-            if changes[index].viewState == .viewed { viewed += 1 }
-        }
-        return (viewed, files)
+        let tally = viewedTally ?? ViewedTally(allChanges)
+        viewedTally = tally
+        (viewedCount, reviewedCount) = tally.counts(status: statusFilter)
     }
 
     /// The changes the tree shows: every change, or those of the filter's status, without

@@ -28,7 +28,7 @@ public struct BrowserPreview {
         for node in tree.slots.indices.dropFirst() where !Self.isPlainName(tree.name(of: node)) { return nil }
         self.changeTree = changeTree
         self.configuration = configuration
-        viewed = Browser.viewedCounts(of: changeTree.changes, status: nil)
+        viewed = ViewedTally(changeTree.changes).counts(status: nil)
     }
 
     /// The frame for a terminal of `size`.
