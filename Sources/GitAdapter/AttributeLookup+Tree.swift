@@ -6,14 +6,15 @@ extension AttributeLookup {
     /// The `.gitattributes` files of `tree` in the directories of `paths` and above: from
     /// the result cache when a run before found them for the same tree and directories,
     /// else composed from those of the tree ``composedFrom`` names when a run before kept
-    /// them, else by reading each of those subtrees once, on the way down; and how. Only
+    /// them, else from ``walkNotes`` when the comparison's walk entered all those
+    /// directories, else by reading each of those subtrees once, on the way down; and how. Only
     /// paths in ``cachedFromDirectories`` directories or more are worth a record; fewer
     /// take a few tree reads.
     func treeAttributeFiles(_ tree: ObjectID, along paths: [[UInt8]]) throws -> (files: AttributeFiles, source: AttributeFilesSource) {
-        guard usesCache else { return (try walkTrees(tree, along: paths), .walked) }
+        guard usesCache else { return try notedOrWalked(tree, along: paths) }
         let (digest, directories) = Self.digest(ofDirectoriesOf: paths)
         guard directories >= cachedFromDirectories, let results = ResultCache(for: repository) else {
-            return (try walkTrees(tree, along: paths), .walked)
+            return try notedOrWalked(tree, along: paths)
         }
         let key = CacheKey(.attributeFiles, tree, digest)
         let kept = withExtendedLifetime(results) { results.store.value(for: key).flatMap(AttributeFiles.init(encoded:)) }
@@ -25,13 +26,20 @@ extension AttributeLookup {
            let composed = try composedAttributeFiles(tree, along: paths, in: needed, from: step, results: results) {
             (found, source) = (composed.files, .composed(walkedPaths: composed.walkedPaths))
         } else {
-            (found, source) = (try walkTrees(tree, along: paths), .walked)
+            (found, source) = try notedOrWalked(tree, along: paths)
         }
         results.add(value: found.encoded, for: key)
         let coverage = AttributeCoverage(directories: needed, files: found.unique)
         results.add(value: coverage.encoded, for: CacheKey(.attributeCoverage, tree))
         results.save()
         return (found, source)
+    }
+
+    /// The attributes files of `tree` along `paths` from ``walkNotes`` when they are that
+    /// tree's and the walk entered every directory of the paths, else by ``walkTrees(_:along:)``.
+    func notedOrWalked(_ tree: ObjectID, along paths: [[UInt8]]) throws -> (files: AttributeFiles, source: AttributeFilesSource) {
+        if let notes = walkNotes, notes.tree == tree, let found = notes.attributeFiles(along: paths) { return (found, .foundByWalk) }
+        return (try walkTrees(tree, along: paths), .walked)
     }
 
     /// A digest of the directories of `paths`, in the order they come (each once while
@@ -98,6 +106,8 @@ enum AttributeFilesSource: Equatable {
     case read
     /// By reading the tree.
     case walked
+    /// From what the comparison's own walk of the tree saw (``TreeWalkNotes``).
+    case foundByWalk
     /// From the result cache's record for the same tree and directories.
     case cached
     /// From those of the tree one step before, the paths in directories not found then walked.
@@ -108,6 +118,7 @@ enum AttributeFilesSource: Equatable {
         switch self {
         case .read: ""
         case .walked: " (walked)"
+        case .foundByWalk: " (found by the walk)"
         case .cached: " (cached)"
         case .composed(let walked): " (composed, \(walked) paths walked)"
         }

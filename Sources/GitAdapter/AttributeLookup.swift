@@ -13,7 +13,8 @@ import Foundation
 /// (``anyFile(_:mentions:)``). Each directory of the paths is looked at once (a tree's subtrees read once,
 /// on the way down), and which of a tree's directories hold one is kept in the result
 /// cache, so a comparison run again reads no tree, nor one whose new tree is a commit on
-/// (``composedFrom``: only directories not looked at before are read). A tree is read
+/// (``composedFrom``: only directories not looked at before are read), nor a comparison
+/// whose own walk just read those directories (``walkNotes``). A tree is read
 /// through a second handle whose in-memory index holds just the tree's `.gitattributes`
 /// files on the way to the paths asked about; the working tree likewise, its index
 /// holding the index's files only where the working tree has none.
@@ -31,6 +32,10 @@ struct AttributeLookup {
     /// How this side's tree was reached from a tree compared before, when it was: its
     /// `.gitattributes` files are then composed from that tree's (see ``AttributeCoverage``).
     var composedFrom: TreeStep?
+    /// What the comparison's own walk saw of this side's tree: its `.gitattributes` files
+    /// are then taken from these notes, with no tree read, wherever the walk entered every
+    /// directory of the paths (see ``TreeWalkNotes``).
+    var walkNotes: TreeWalkNotes?
 
     /// The states of the attributes `names` for each of `paths`; `nil` for a path no
     /// attributes file can reach (every attribute unspecified).

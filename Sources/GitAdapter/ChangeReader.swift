@@ -27,9 +27,9 @@ extension Repository {
         let renameOptions = RenameOptions(setting, limit: requestedLimit ?? configuredLimit, environment: environment)
         let results = request.useCache ? ResultCache(for: self) : nil
         var source = ""
-        var step: TreeStep?
+        var walked = WalkedTree()
         var entries = try collectEntries(resolved, request: request, config: config, includeUnmodified: renameOptions?.harder ?? false,
-                                         pathspec: pathspec, results: results, source: &source, step: &step)
+                                         pathspec: pathspec, results: results, source: &source, walked: &walked)
         trace.mark("collect \(entries.count) entries\(source)")
         var warnings = resolved.warnings
         var renames = RenameResult(pairs: [], removed: [], warnings: [])
@@ -110,22 +110,23 @@ extension Repository {
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
-                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, newTreeStep: step, pendingSave: pendingSave)
+                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, newTreeStep: walked.step,
+                         newTreeNotes: walked.notes, pendingSave: pendingSave)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.
     private func collectEntries(_ resolved: ResolvedComparison, request: ComparisonRequest, config: RepositoryConfig,
                                 includeUnmodified: Bool, pathspec: Pathspec?, results: ResultCache?,
-                                source: inout String, step: inout TreeStep?) throws -> [ChangeEntry] {
+                                source: inout String, walked found: inout WalkedTree) throws -> [ChangeEntry] {
         let submodules = try submoduleIgnores(config: config)
         let filter = pathspec.map { PathspecFilter(pathspec: $0, repository: self) }
         if case .tree(let newTree) = resolved.newSide {
             let walked: [ChangeEntry]
             if let results, let oldTree = resolved.oldTree, pathspec == nil, !includeUnmodified {
-                walked = try treeEntries(oldTree.id, newTree.id, results: results, source: &source, step: &step)
+                walked = try treeEntries(oldTree.id, newTree.id, results: results, source: &source, walked: &found)
             } else {
-                walked = try TreeWalk.parallel(repository: self, old: resolved.oldTree?.id, new: newTree.id,
-                                               includeUnmodified: includeUnmodified, pathspec: pathspec)
+                (walked, found.notes) = try TreeWalk.parallel(repository: self, old: resolved.oldTree?.id, new: newTree.id,
+                                                              includeUnmodified: includeUnmodified, pathspec: pathspec)
             }
             let entries = submodules.filter(walked, repository: self)
             return try filter?.keep(entries) ?? entries
@@ -145,19 +146,20 @@ extension Repository {
     /// The entries between two trees through the results cache: stored ones, else those
     /// composed from the stored comparison of `old` with the tree it was last compared with
     /// and a walk from that tree to `new` (a branch that grew; stored as that step), else a
-    /// whole walk. `source` says which, for the trace; `step` is the step walked.
+    /// whole walk. `source` says which, for the trace; `walked` gets the step walked, or the
+    /// whole walk's notes.
     private func treeEntries(_ old: ObjectID, _ new: ObjectID, results: ResultCache, source: inout String,
-                             step walkedStep: inout TreeStep?) throws -> [ChangeEntry] {
+                             walked found: inout WalkedTree) throws -> [ChangeEntry] {
         if let stored = results.treeDiff(old, new) {
             source = " (cached)"
             return stored.entries
         }
         if let previous = results.recentTrees(comparedWith: old).first(where: { $0 != new }),
            let base = results.treeDiff(old, previous),
-           let step = try? TreeWalk.parallel(repository: self, old: previous, new: new, includeUnmodified: false) {
+           let step = try? TreeWalk.parallel(repository: self, old: previous, new: new, includeUnmodified: false).entries {
             let entries = TreeWalk.composed(base: base.entries, step: step)
             source = " (composed with \(step.count) entries walked)"
-            walkedStep = TreeStep(previous: previous, entries: step)
+            found.step = TreeStep(previous: previous, entries: step)
             if base.chain < ResultCache.longestChain {
                 results.add(treeDiffStep: step, from: previous, old, new)
             } else {
@@ -165,7 +167,8 @@ extension Repository {
             }
             return entries
         }
-        let walked = try TreeWalk.parallel(repository: self, old: old, new: new, includeUnmodified: false)
+        let walked: [ChangeEntry]
+        (walked, found.notes) = try TreeWalk.parallel(repository: self, old: old, new: new, includeUnmodified: false)
         results.add(treeDiff: walked, old, new)
         return walked
     }
@@ -279,4 +282,12 @@ enum DiffEntries {
         return FileSide(path: Repository.path(file.path).bytes, mode: UInt32(file.mode),
                         id: valid ? ObjectID(file.id) : .zero, inWorkingTree: workingTree)
     }
+}
+
+/// What the comparison's own walk of its new tree leaves for the attribute lookup: the step
+/// from a tree compared before, when the comparison was composed; the walk's notes, when the
+/// whole new tree was walked.
+private struct WalkedTree {
+    var step: TreeStep?
+    var notes: TreeWalkNotes?
 }

@@ -31,6 +31,9 @@ public struct ChangeSet: Sendable {
     /// How ``newTree`` was reached from a tree compared before, when the comparison was
     /// composed from that one's (its `.gitattributes` files are composed likewise).
     var newTreeStep: TreeStep? = nil
+    /// What the comparison's walk saw of ``newTree``'s `.gitattributes` files, when it walked
+    /// the whole comparison (not composed, not from the cache).
+    var newTreeNotes: TreeWalkNotes? = nil
     /// The results cache's save, still under way when the comparison returned; `nil` when
     /// the cache is not used. Wait for it before the process exits.
     public var pendingSave: PendingCacheSave? = nil

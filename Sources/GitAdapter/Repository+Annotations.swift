@@ -28,6 +28,7 @@ extension Repository {
             var lookup = AttributeLookup(repository: self, side: changeSet.newSide, config: try config ?? readConfig())
             lookup.usesCache = cache
             lookup.composedFrom = changeSet.newTreeStep
+            lookup.walkNotes = changeSet.newTreeNotes
             let (states, source) = try lookup.statesAndSource(of: changes.map(\.path.bytes), names: Self.linguistAttributes)
             trace.mark("attributes \(states.lazy.filter { $0 != nil }.count)\(source.note)")
             var classifier = LinguistClassifier()

@@ -13,6 +13,8 @@ struct TreeWalk {
     /// matched here.
     let pathspec: Pathspec?
     private(set) var entries: [ChangeEntry] = []
+    /// The directories entered and the new tree's `.gitattributes` in them.
+    private(set) var notes = TreeWalkNotes()
     private let database: ObjectDatabase
 
     init(repository: Repository, includeUnmodified: Bool, pathspec: Pathspec? = nil) throws {
@@ -52,9 +54,10 @@ struct TreeWalk {
     static let splitDepth = 2
 
     /// Compares `old` with `new` on all cores: the top two levels here, each changed subtree
-    /// below them by a worker with its own repository handle; the result in path order.
-    static func parallel(repository: Repository, old: ObjectID?, new: ObjectID?,
-                         includeUnmodified: Bool, pathspec: Pathspec? = nil) throws -> [ChangeEntry] {
+    /// below them by a worker with its own repository handle; the result in path order, and
+    /// the walk's notes of `new`.
+    static func parallel(repository: Repository, old: ObjectID?, new: ObjectID?, includeUnmodified: Bool,
+                         pathspec: Pathspec? = nil) throws -> (entries: [ChangeEntry], notes: TreeWalkNotes) {
         var top = try TreeWalk(repository: repository, includeUnmodified: includeUnmodified, pathspec: pathspec)
         let oldTree = try old.map { try top.lookup($0, at: []) }
         let newTree = try new.map { $0 == old ? oldTree! : try top.lookup($0, at: []) }
@@ -66,14 +69,17 @@ struct TreeWalk {
                                      context: { try location.open() }) { worker, index in
             switch pieces[index] {
             case .entries(let entries):
-                return entries
+                return (entries, TreeWalkNotes())
             case .subtree(let prefix, let old, let new):
                 var walk = try TreeWalk(repository: worker, includeUnmodified: includeUnmodified, pathspec: pathspec)
                 try walk.run(prefix: prefix, old: old, new: new)
-                return walk.entries
+                return (walk.entries, walk.notes)
             }
         }
-        return parts.flatMap { $0 }
+        var notes = top.notes
+        notes.tree = new
+        for part in parts { notes.merge(part.1) }
+        return (parts.flatMap { $0.0 }, notes)
     }
 
     /// Moves the entries found so far to the end of `pieces`.
@@ -89,6 +95,7 @@ struct TreeWalk {
     private mutating func split(_ old: RawTree?, _ new: RawTree?, prefix start: [UInt8], depth: Int,
                                 into pieces: inout [Piece]) throws {
         defer { withExtendedLifetime(old) {}; withExtendedLifetime(new) {} }
+        note(start, new)
         let left = old?.items ?? []
         let right = new?.items ?? []
         var i = 0, j = 0
@@ -146,6 +153,7 @@ struct TreeWalk {
     private mutating func walk(_ old: RawTree?, _ new: RawTree?, _ prefix: inout [UInt8]) throws {
         // The items' names point into the raw trees: keep them alive to the end.
         defer { withExtendedLifetime(old) {}; withExtendedLifetime(new) {} }
+        note(prefix, new)
         let left = old?.items ?? []
         let right = new?.items ?? []
         var i = 0, j = 0
@@ -164,6 +172,15 @@ struct TreeWalk {
                 j += 1
             }
         }
+    }
+
+    /// Notes the directory `prefix` as entered, with `new`'s `.gitattributes` entry (names
+    /// are in tree order: none starting with `.` comes after one starting with a later byte).
+    private mutating func note(_ prefix: [UInt8], _ new: RawTree?) {
+        let name = AttributeLookup.fileName
+        let entry = new?.items.lazy.prefix { $0.name.first.map { $0 <= name[0] } ?? true }
+            .first { $0.name.elementsEqual(name) }
+        notes.enter(prefix, attributesEntry: entry.map { ($0.mode, $0.id) })
     }
 
     /// An entry only on one side: a whole file, or every file of a subtree.
@@ -215,19 +232,6 @@ struct TreeWalk {
         }
         entries.append(ChangeEntry(kind: kind, old: old, new: new))
     }
-}
-
-/// A repository's object database handle, for one thread.
-final class ObjectDatabase {
-    let pointer: OpaquePointer
-
-    init(_ repository: Repository) throws {
-        var odb: OpaquePointer?
-        try LibGit2.check(git_repository_odb(&odb, repository.handle))
-        pointer = odb!
-    }
-
-    deinit { git_odb_free(pointer) }
 }
 
 /// A tree object read raw from the object database and split into entries, as git reads

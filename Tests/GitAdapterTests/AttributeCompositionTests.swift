@@ -62,7 +62,7 @@ struct AttributeCompositionTests {
         let repo = try Self.makeRepository()
         let cache = try Fixtures.temporaryDirectory()
         let first = try run(["main..feature"], in: repo, cache: cache)
-        #expect(attributesLine(first).contains("(walked)"), "\(attributesLine(first))")
+        #expect(attributesLine(first).contains("(found by the walk)"), "\(attributesLine(first))")
         #expect(first.output == (try run(["main..feature"], in: repo, cache: nil)).output)
         for round in Self.rounds {
             try CacheDifferentialTests.script(repo, round.script + "\ncommit \"\(round.name)\"", fresh: false)
@@ -105,13 +105,13 @@ struct AttributeCompositionTests {
             let opened = try Repository.open(at: repo, environment: environment)
             let tree = try opened.treeID(of: "feature")
             let main = try opened.treeID(of: "main")
-            let paths = try TreeWalk.parallel(repository: opened, old: main, new: tree, includeUnmodified: false).map(\.path)
-            let before = try TreeWalk.parallel(repository: opened, old: main, new: previous, includeUnmodified: false).map(\.path)
+            let paths = try TreeWalk.parallel(repository: opened, old: main, new: tree, includeUnmodified: false).entries.map(\.path)
+            let before = try TreeWalk.parallel(repository: opened, old: main, new: previous, includeUnmodified: false).entries.map(\.path)
             var lookup = AttributeLookup(repository: opened, side: .tree(previous), config: try opened.readConfig())
             lookup.usesCache = true
             _ = try lookup.attributeFiles(along: before)
             let step = TreeStep(previous: previous,
-                                entries: try TreeWalk.parallel(repository: opened, old: previous, new: tree, includeUnmodified: false))
+                                entries: try TreeWalk.parallel(repository: opened, old: previous, new: tree, includeUnmodified: false).entries)
             lookup = AttributeLookup(repository: opened, side: .tree(tree), config: try opened.readConfig())
             let walked = try lookup.walkTrees(tree, along: paths).unique
             let results = try #require(ResultCache(for: opened))
