@@ -66,6 +66,7 @@ final class ResultCache: @unchecked Sendable {
         let count = Int(value.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian)
         guard value.count == 12 + 8 * count, size >= 0 else { return nil }
         func words(at offset: Int) -> [UInt32] {
+            guard count > 0 else { return [] }
             let stored = [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
                 UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: value[offset..<offset + 4 * count]))
                 initialized = count

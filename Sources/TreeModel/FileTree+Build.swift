@@ -192,6 +192,8 @@ extension FileTree {
                 next += slots[index].childCount
                 slots[index].childCount = 0
             }
+            // An empty list is the shared empty array: `unsafeUninitializedCapacity` would write its count.
+            guard next > 0 else { return [] }
             return [Int32](unsafeUninitializedCapacity: Int(next)) { list, count in
                 // Every position is written once: each node but the root is one parent's child.
                 for index in 1..<slots.count {
