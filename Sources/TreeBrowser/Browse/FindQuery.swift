@@ -1,3 +1,4 @@
+import Glibc
 import TreeModel
 
 /// A ranked-find query (Docs/TreeModel.md#ranked-find, as SettingsKit scores settings search).
@@ -66,16 +67,21 @@ public struct FindQuery: Hashable, Sendable {
         }
     }
 
-    /// Whether `text` contains `needle` (not empty) as a run of bytes.
+    /// Whether `text` contains `needle` (not empty) as a run of bytes: each place the first
+    /// byte is found by `memchr`, the rest compared by `memcmp`.
     static func bytes(_ text: [UInt8], contain needle: [UInt8]) -> Bool {
         guard needle.count <= text.count else { return false }
         return text.withUnsafeBufferPointer { text in
             needle.withUnsafeBufferPointer { needle in
-                let first = needle[0]
-                for start in 0...(text.count - needle.count) where text[start] == first {
-                    var matched = 1
-                    while matched < needle.count && text[start + matched] == needle[matched] { matched += 1 }
-                    if matched == needle.count { return true }
+                let base = UnsafeRawPointer(text.baseAddress!)
+                let last = text.count - needle.count
+                var start = 0
+                while start <= last, let found = memchr(base + start, Int32(needle[0]), last - start + 1) {
+                    let position = base.distance(to: UnsafeRawPointer(found))
+                    if needle.count == 1 || memcmp(base + position + 1, needle.baseAddress! + 1, needle.count - 1) == 0 {
+                        return true
+                    }
+                    start = position + 1
                 }
                 return false
             }
