@@ -58,7 +58,8 @@ enum InteractiveReview {
             throw UsageError("--interactive: \(error)")
         }
         for (phase, at) in trace ?? [] {
-            try? io.standardError.write(Array("trace +\(at) after the changes: \(phase)\n".utf8))
+            let milliseconds = Double(at.components.seconds) * 1000 + Double(at.components.attoseconds) / 1e15
+            try? io.standardError.write(Array("trace +\(String(format: "%.1f", milliseconds)) ms after the changes: \(phase)\n".utf8))
         }
         for warning in input.warnings {
             try? io.standardError.write(Array((warning + "\n").utf8))
