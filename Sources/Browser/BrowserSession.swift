@@ -26,16 +26,9 @@ public struct BrowserSession {
         self.feed = feed
     }
 
-    /// Shows `browser` until it quits or the terminal hangs up. `ready` is when the changes
-    /// were ready, for the first frame's timing.
-    public func run(_ browser: inout Browser, ready: ContinuousClock.Instant) throws(TerminalError) {
-        try terminal.enter()
-        defer { terminal.restore() }
-        try start(&browser, ready: ready, previewed: false)
-    }
-
-    /// Shows `preview`'s frame at once, then the browser `makeBrowser` builds (its first frame
-    /// is the same), until it quits or the terminal hangs up; keys typed meanwhile wait for it.
+    /// Shows `preview`'s frame at once (when there is one), then the browser `makeBrowser`
+    /// builds (its first frame is the same), until it quits or the terminal hangs up; keys
+    /// typed meanwhile wait for it.
     /// `ready` is when the changes were ready, for the timings of the first frame and of the
     /// browser being ready for keys. An error of `makeBrowser` is thrown as it is, with the
     /// terminal restored.
@@ -48,16 +41,11 @@ public struct BrowserSession {
             frameLog?.record("first-frame", ready.duration(to: ContinuousClock.now))
         }
         var browser = try makeBrowser()
-        try start(&browser, ready: ready, previewed: preview != nil)
-    }
-
-    /// Draws `browser` for the terminal's size and answers events until it quits.
-    private func start(_ browser: inout Browser, ready: ContinuousClock.Instant, previewed: Bool) throws(TerminalError) {
         let clock = ContinuousClock()
         browser.resize(to: terminal.size)
         terminal.present(browser.frame())
-        frameLog?.record(previewed ? "browser-ready" : "first-frame", ready.duration(to: clock.now))
-        if !previewed { frameLog?.record("browser-ready", ready.duration(to: clock.now)) }
+        if preview == nil { frameLog?.record("first-frame", ready.duration(to: clock.now)) }
+        frameLog?.record("browser-ready", ready.duration(to: clock.now))
         browser.prepareFinder()
         if let descriptor = feed?.descriptor { terminal.watch(descriptor) }
         var refreshPending = false
