@@ -25,7 +25,7 @@ public struct BrowserPreview {
         case .identities: return nil
         }
         let tree = changeTree.tree
-        for node in tree.slots.indices.dropFirst() where !Self.isPlainName(tree.name(of: node)) { return nil }
+        for node in tree.slots.indices.dropFirst() where !TreePath.keepsName(tree.name(of: node)) { return nil }
         self.changeTree = changeTree
         self.configuration = configuration
         viewed = ViewedTally(changeTree.changes).counts(status: nil)
@@ -45,8 +45,8 @@ public struct BrowserPreview {
         let view = TreeView(changeTree: changeTree, flatten: configuration.flatten, depth: depth)
         var focused: [UInt8]?
         for (line, row) in zip(0..<area.rows, view.visibleRows) {
-            let painted = paintedRow(row)
-            if line == 0 { focused = identity(of: row.node) }
+            let painted = paintedRow(row, in: view)
+            if line == 0 { focused = changeTree.tree.identity(of: row.node) }
             rows[area.row + line] = painter.line(painted, width: area.columns, focused: line == 0)
         }
         if focused == nil, area.rows > 0 {
@@ -58,36 +58,10 @@ public struct BrowserPreview {
     }
 
     /// What the painter draws of `row`: its chain's names, a file's change, a directory's roll-up.
-    private func paintedRow(_ row: VisibleRow) -> PaintedRow {
-        let tree = changeTree.tree
-        var segments: [[UInt8]] = [Array(tree.name(of: row.node))]
-        var node = row.node
-        while node != row.projected.first {
-            node = Int(tree.slots[node].parent)
-            segments.append(Array(tree.name(of: node)))
-        }
-        segments.reverse()
+    private func paintedRow(_ row: VisibleRow, in view: TreeView) -> PaintedRow {
+        let segments = view.projection.chain(of: row.projected).map { Array(changeTree.tree.name(of: $0)) }
         return PaintedRow(level: row.level, isLast: row.isLast, guides: row.guides, segments: segments,
                           change: row.isDirectory ? nil : changeTree.change(at: row.node),
                           summary: changeTree.summaries[row.node], isExpanded: row.isExpanded)
-    }
-
-    /// The identity of `node` as the model spells it: its path, and `/` after a directory.
-    private func identity(of node: Int) -> [UInt8] {
-        let tree = changeTree.tree
-        var names: [ArraySlice<UInt8>] = []
-        var current = node
-        while current != FileTree.root {
-            names.append(tree.name(of: current))
-            current = Int(tree.slots[current].parent)
-        }
-        var bytes = Array(names.reversed().joined(separator: [UInt8(ascii: "/")]))
-        if tree.slots[node].isDirectory { bytes.append(UInt8(ascii: "/")) }
-        return bytes
-    }
-
-    /// Whether a name joined to its parent's path by `/` stays as it is: not empty, `.` or `..`.
-    private static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
-        !name.isEmpty && (name.count > 2 || !name.allSatisfy { $0 == UInt8(ascii: ".") })
     }
 }

@@ -5,4 +5,11 @@ extension TreePath {
         self.normalized = normalized
         self.isDirectory = isDirectory
     }
+
+    /// Whether a name joined to its parent's path by `/` stays normalized: not empty, `.` or
+    /// `..` (a name a ``TreePath`` would rewrite or refuse).
+    package static func keepsName(_ name: ArraySlice<UInt8>) -> Bool {
+        guard !name.isEmpty else { return false }
+        return !name.allSatisfy { $0 == UInt8(ascii: ".") } || name.count > 2
+    }
 }

@@ -27,7 +27,7 @@ extension RankedFind {
             bytes.append(contentsOf: name)
             if isDirectory { bytes.append(UInt8(ascii: "/")) }
             let path: TreePath
-            if PathForest.isPlainName(name) {
+            if TreePath.keepsName(name) {
                 if isDirectory { bytes.removeLast() }
                 path = TreePath(trustedNormalized: RawPath(bytes: bytes), isDirectory: isDirectory)
             } else {

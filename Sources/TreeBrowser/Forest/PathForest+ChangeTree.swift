@@ -59,7 +59,7 @@ extension PathForest {
         bytes.append(contentsOf: name)
         let change = changeTree.change(at: node)
         let path: TreePath
-        if Self.isPlainName(name) {
+        if TreePath.keepsName(name) {
             let shared = !isDirectory && change?.path.bytes == bytes
             path = TreePath(trustedNormalized: shared ? change!.path : RawPath(bytes: bytes), isDirectory: isDirectory)
         } else {
@@ -88,11 +88,5 @@ extension PathForest {
         lookup[PathKey(path)] = slot
         liveCount += 1
         return slot
-    }
-
-    /// Whether a name joined to its parent's path by `/` stays normalized: not empty, `.` or `..`.
-    static func isPlainName(_ name: ArraySlice<UInt8>) -> Bool {
-        guard !name.isEmpty else { return false }
-        return !name.allSatisfy { $0 == UInt8(ascii: ".") } || name.count > 2
     }
 }
