@@ -40,20 +40,20 @@ public struct ChangeSummary: Hashable, Sendable {
 
     /// Adds one file.
     public mutating func add(_ change: FileChange) {
-        add(status: change.status, binary: change.binary, insertions: change.insertions, deletions: change.deletions)
+        addFile(status: change.status, binary: change.binary, insertions: change.insertions, deletions: change.deletions)
     }
 
     /// Adds the file `change` points to, reading only the fields summed (no copy of its paths).
     mutating func add(fieldsOf change: UnsafePointer<FileChange>) {
-        add(status: change.pointee.status, binary: change.pointee.binary,
+        addFile(status: change.pointee.status, binary: change.pointee.binary,
             insertions: change.pointee.insertions, deletions: change.pointee.deletions)
     }
 
     /// Adds a file that carries no status and whose content was not read.
     mutating func addStatuslessFile() { files += 1 }
 
-    @inline(__always)
-    private mutating func add(status: ChangeStatus?, binary: Bool?, insertions: Int?, deletions: Int?) {
+    /// Adds one file from its fields: `binary` is `nil` when its content was not read.
+    public mutating func addFile(status: ChangeStatus?, binary: Bool?, insertions: Int?, deletions: Int?) {
         files += 1
         if let status { counts[status] += 1 }
         guard let isBinary = binary else { return }
@@ -80,7 +80,7 @@ public struct ChangeSummary: Hashable, Sendable {
     /// or directory leaving a roll-up).
     public mutating func subtract(_ other: ChangeSummary) {
         files -= other.files
-        for status in ChangeStatus.allCases { counts[status] -= other.counts[status] }
+        counts.subtract(other.counts)
         readFiles -= other.readFiles
         binaryFiles -= other.binaryFiles
         insertedLines -= other.insertedLines

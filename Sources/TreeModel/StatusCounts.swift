@@ -34,7 +34,26 @@ public struct StatusCounts: Hashable, Sendable {
 
     /// Adds every count of `other`.
     public mutating func add(_ other: StatusCounts) {
-        for status in ChangeStatus.allCases { self[status] += other[status] }
+        storage.0 &+= other.storage.0
+        storage.1 &+= other.storage.1
+        storage.2 &+= other.storage.2
+        storage.3 &+= other.storage.3
+        storage.4 &+= other.storage.4
+        storage.5 &+= other.storage.5
+        storage.6 &+= other.storage.6
+        storage.7 &+= other.storage.7
+    }
+
+    /// Takes away every count of `other`.
+    public mutating func subtract(_ other: StatusCounts) {
+        storage.0 &-= other.storage.0
+        storage.1 &-= other.storage.1
+        storage.2 &-= other.storage.2
+        storage.3 &-= other.storage.3
+        storage.4 &-= other.storage.4
+        storage.5 &-= other.storage.5
+        storage.6 &-= other.storage.6
+        storage.7 &-= other.storage.7
     }
 
     public static func == (lhs: StatusCounts, rhs: StatusCounts) -> Bool {

@@ -52,17 +52,19 @@ struct PathGenerator {
         return clashes(a, b) || clashes(b, a)
     }
 
-    /// A change of a random file: any status, line counts or binary, sometimes an origin
-    /// and modes.
+    /// A change of a random file: any status; line counts (now and then more than 32 bits
+    /// hold), binary, or content not read; sometimes an origin and modes.
     func change(_ random: inout SeededGenerator) -> FileChange {
         let status = ChangeStatus.allCases.randomElement(using: &random)!
-        let binary = Int.random(in: 0..<6, using: &random) == 0
+        let kind = Int.random(in: 0..<12, using: &random)
+        let binary: Bool? = kind < 2 ? true : kind == 2 ? nil : false
+        let lines = kind == 3 ? 5_000_000_000...5_000_000_040 : 0...40
         let moved = status == .renamed || status == .copied
         return FileChange(
             status: status, path: filePath(&random).normalized,
             oldPath: moved ? filePath(&random).normalized : nil, similarity: moved ? Int.random(in: 50...100, using: &random) : nil,
-            insertions: binary ? nil : Int.random(in: 0...40, using: &random),
-            deletions: binary ? nil : Int.random(in: 0...40, using: &random), binary: binary,
+            insertions: binary == false ? Int.random(in: lines, using: &random) : nil,
+            deletions: binary == false ? Int.random(in: 0...40, using: &random) : nil, binary: binary,
             oldMode: status == .added ? nil : .regular, newMode: status == .deleted ? nil : .regular)
     }
 }

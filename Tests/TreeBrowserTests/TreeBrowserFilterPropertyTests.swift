@@ -21,6 +21,16 @@ struct TreeBrowserFilterPropertyTests {
         var refreshesUnderFilter = 0
         var expansionChanges = 0
         var statuses = Set<ChangeStatus>()
+        /// Line counts seen: unread, binary, counted, beyond 32 bits.
+        var lineKinds = Set<String>()
+
+        mutating func note(_ changes: [FileChange]) {
+            statuses.formUnion(changes.compactMap(\.status))
+            for change in changes {
+                lineKinds.insert(change.binary == nil ? "unread" : change.binary! ? "binary"
+                                 : (change.insertions ?? 0) > Int(UInt32.max) ? "wide" : "counted")
+            }
+        }
     }
 
     @Test func aProjectionShowsWhatARebuiltModelShows() throws {
@@ -38,6 +48,7 @@ struct TreeBrowserFilterPropertyTests {
         #expect(exploration.refreshesUnderFilter >= 100, "live-refresh mutations under a filter")
         #expect(exploration.expansionChanges >= 200, "expansion changes")
         #expect(exploration.statuses == Set(ChangeStatus.allCases), "every status")
+        #expect(exploration.lineKinds == ["unread", "binary", "counted", "wide"], "every kind of line count")
     }
 
     private func run(seed: Int, order: TreeOrder, setting: (flatten: Bool, expansion: InitialExpansion),
@@ -48,9 +59,9 @@ struct TreeBrowserFilterPropertyTests {
         var filter = FileFilter.everything
         var model = try TreeBrowserModel(changes: changes, order: order, flatten: setting.flatten, expansion: setting.expansion)
         var rebuilt = model
-        exploration.statuses.formUnion(changes.compactMap(\.status))
+        exploration.note(changes)
         for step in 0..<150 {
-            let context = Comment(rawValue: "seed \(seed), step \(step), filter \(filter)")
+            let context = Comment(rawValue: "seed \(seed), step \(step), filter \(filter), order \(order), \(setting)")
             switch Int.random(in: 0..<10, using: &random) {
             case 0, 1:
                 filter = Self.filters.randomElement(using: &random)!
@@ -86,7 +97,7 @@ struct TreeBrowserFilterPropertyTests {
                 guard order != .input else { continue }
                 let before = changes
                 changes = Self.refreshed(changes, generator, &random)
-                exploration.statuses.formUnion(changes.compactMap(\.status))
+                exploration.note(changes)
                 try model.batch(Self.mutations(from: before, to: changes, shown: { _ in true }))
                 try rebuilt.batch(Self.mutations(from: before, to: changes, shown: filter.shows))
                 if !filter.showsEverything { exploration.refreshesUnderFilter += 1 }

@@ -2,9 +2,10 @@ import TreeModel
 
 /// What a ``FileFilter`` leaves of a ``PathForest``, without copying it: which nodes are
 /// shown, each shown directory's shown children (in order) and its roll-up of the files
-/// shown. Made in two passes over flat arrays (no allocation per node): slots from last to
-/// first roll each shown file up into its parent (a parent's slot always precedes its
-/// children's), then each shown directory lists its shown children.
+/// shown. Made in one pass over the forest's flat arrays (its ``ChildTable``, flags and
+/// file tallies), no node read and no allocation per node: directories from the last slot
+/// to the first list and sum up their shown children (a parent's slot always precedes its
+/// children's).
 struct ForestProjection: Sendable {
     /// A shown directory: where its shown children start in ``children``, how many there are,
     /// and the roll-up of the files shown below it.
@@ -35,95 +36,79 @@ struct ForestProjection: Sendable {
     /// The projection of `forest`'s live nodes by `filter`.
     init(forest: PathForest, filter: FileFilter) {
         self.filter = filter
-        let count = forest.nodes.count
-        entries = [Int32](repeating: Self.hidden, count: count)
-        let inSlotOrder = forest.slotsFollowTreeOrder && forest.order != .input
-        var parents = inSlotOrder ? [Int32](repeating: 0, count: count) : []
-        forest.nodes.withUnsafeBufferPointer { nodes in
-            rollUpShownFiles(nodes, parents: &parents)
-            if inSlotOrder {
-                listShownChildren(parents: parents)
-            } else {
-                listShownChildren(nodes, inInputOrder: forest.order == .input)
+        entries = [Int32](repeating: Self.hidden, count: forest.nodes.count)
+        let table = forest.childTable ?? ChildTable(forest)
+        let inInputOrder = forest.order == .input
+        table.withLists { lists in
+            forest.nodes.withUnsafeBufferPointer { nodes in
+                rollUpShownFiles(forest, children: lists, directoryCount: table.directoryCount,
+                                 sequences: inInputOrder ? nodes : nil)
+                if inInputOrder { orderByFirstFile(nodes) }
             }
         }
     }
 
-    /// Rolls each shown file up into its directories, from the last slot to the first; notes
-    /// each shown node's parent in `parents` (when not empty) and counts its siblings.
-    private mutating func rollUpShownFiles(_ nodes: UnsafeBufferPointer<PathForest.Node>, parents: inout [Int32]) {
+    /// Gives every live directory with a shown file below it (and the root) its entry, from
+    /// the last slot to the first: its shown children, listed in order, their roll-up and,
+    /// when `sequences` are given (input order), their least sequence.
+    private mutating func rollUpShownFiles(
+        _ forest: PathForest, children: ChildTable.Lists, directoryCount: Int,
+        sequences nodes: UnsafeBufferPointer<PathForest.Node>?
+    ) {
         let wantedStatus = filter.status.map(FileFilter.statusKey)
         let hiddenBits = filter.hidesViewed ? FileFilter.viewedBit : 0
-        var slot = nodes.count - 1
-        while slot > PathForest.root {
-            defer { slot -= 1 }
-            guard nodes[slot].isAlive else { continue }
-            let summary: ChangeSummary
-            let sequence: Int
-            if nodes[slot].isDirectory {
-                let index = entries[slot]
-                guard index >= 0 else { continue }
-                (summary, sequence) = (directories[Int(index)].summary, directories[Int(index)].firstSequence)
-            } else {
-                let key = nodes[slot].filterKey
-                guard key & hiddenBits == 0, wantedStatus.map({ key & FileFilter.statusBits == $0 }) ?? true else { continue }
-                entries[slot] = Self.shownFile
-                (summary, sequence) = (nodes[slot].summary, nodes[slot].sequence)
+        var directories: [Directory] = [], shownChildren: [Int] = []
+        directories.reserveCapacity(directoryCount)
+        shownChildren.reserveCapacity(forest.liveCount)
+        entries.withUnsafeMutableBufferPointer { entries in
+            forest.flags.withUnsafeBufferPointer { flags in
+                forest.tallies.withUnsafeBufferPointer { tallies in
+                    forest.summaries.withUnsafeBufferPointer { summaries in
+                        for slot in flags.indices.reversed() where flags[slot].isSuperset(of: [.alive, .directory]) {
+                            var shown = Directory(childStart: Int32(shownChildren.count))
+                            for child in children[slot] {
+                                if flags[child].contains(.directory) {
+                                    let index = Int(entries[child])
+                                    guard index >= 0 else { continue }
+                                    shown.summary.add(directories[index].summary)
+                                    shown.firstSequence = min(shown.firstSequence, directories[index].firstSequence)
+                                } else {
+                                    let key = tallies[child].key
+                                    guard key & hiddenBits == 0,
+                                          wantedStatus.map({ key & FileFilter.statusBits == $0 }) ?? true else { continue }
+                                    entries[child] = Self.shownFile
+                                    tallies[child].add(to: &shown.summary, whole: summaries[child])
+                                    if let nodes { shown.firstSequence = min(shown.firstSequence, nodes[child].sequence) }
+                                }
+                                shownChildren.append(child)
+                            }
+                            shown.childCount = Int32(shownChildren.count) - shown.childStart
+                            guard shown.childCount > 0 || slot == PathForest.root else { continue }
+                            entries[slot] = Int32(directories.count)
+                            directories.append(shown)
+                        }
+                    }
+                }
             }
-            shownCount += 1
-            if !parents.isEmpty { parents[slot] = Int32(nodes[slot].parent) }
-            let parent = Int(directoryIndex(of: nodes[slot].parent))
-            directories[parent].childCount += 1
-            directories[parent].summary.add(summary)
-            directories[parent].firstSequence = min(directories[parent].firstSequence, sequence)
         }
-        _ = directoryIndex(of: PathForest.root)
+        self.directories = directories
+        self.children = shownChildren
+        shownCount = shownChildren.count
     }
 
-    /// The index of `slot`'s directory entry, made empty on first use.
-    private mutating func directoryIndex(of slot: Int) -> Int32 {
-        if entries[slot] >= 0 { return entries[slot] }
-        entries[slot] = Int32(directories.count)
-        directories.append(Directory())
-        return entries[slot]
-    }
-
-    /// Lists each shown directory's shown children when slots follow the tree's order (each
-    /// directory's children in increasing slots): one pass over the slots, no node read.
-    private mutating func listShownChildren(parents: [Int32]) {
-        var start: Int32 = 0
-        for index in directories.indices {
-            directories[index].childStart = start
-            start += directories[index].childCount
-            directories[index].childCount = 0
+    /// In input order, ranks each shown directory's shown children by their first shown
+    /// file, as a tree of the shown files alone ranks them (Docs/TreeModel.md#ordering), and
+    /// notes each one's place.
+    private mutating func orderByFirstFile(_ nodes: UnsafeBufferPointer<PathForest.Node>) {
+        positions = [Int32](repeating: 0, count: entries.count)
+        let (entries, directories) = (entries, directories)
+        func first(_ slot: Int) -> Int {
+            entries[slot] >= 0 ? directories[Int(entries[slot])].firstSequence : nodes[slot].sequence
         }
-        children = [Int](repeating: 0, count: Int(start))
-        for slot in entries.indices.dropFirst() where entries[slot] != Self.hidden {
-            let directory = Int(entries[Int(parents[slot])])
-            children[Int(directories[directory].childStart + directories[directory].childCount)] = slot
-            directories[directory].childCount += 1
-        }
-    }
-
-    /// Lists each shown directory's shown children; in input order, ranked by their first
-    /// shown file, as a tree of the shown files alone ranks them (Docs/TreeModel.md#ordering).
-    private mutating func listShownChildren(_ nodes: UnsafeBufferPointer<PathForest.Node>, inInputOrder: Bool) {
-        children.reserveCapacity(shownCount)
-        if inInputOrder { positions = [Int32](repeating: 0, count: nodes.count) }
-        for slot in 0..<nodes.count where entries[slot] >= 0 {
-            let index = Int(entries[slot])
-            let start = children.count
-            directories[index].childStart = Int32(start)
-            directories[index].childCount = 0
-            for child in nodes[slot].children where entries[child] != Self.hidden { children.append(child) }
-            directories[index].childCount = Int32(children.count - start)
-            guard inInputOrder, children.count - start > 1 else { continue }
-            let (entries, directories) = (entries, directories)
-            func first(_ slot: Int) -> Int {
-                entries[slot] >= 0 ? directories[Int(entries[slot])].firstSequence : nodes[slot].sequence
-            }
-            children[start...].sort { first($0) < first($1) }
-            for position in start..<children.count { positions[children[position]] = Int32(position - start) }
+        for directory in directories where directory.childCount > 1 {
+            let range = Int(directory.childStart)..<Int(directory.childStart + directory.childCount)
+            children[range].sort { first($0) < first($1) }
+            for position in range { positions[children[position]] = Int32(position - range.lowerBound) }
         }
     }
 

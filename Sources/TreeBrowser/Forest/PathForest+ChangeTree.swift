@@ -11,9 +11,9 @@ extension PathForest {
         let tree = changeTree.tree
         let count = tree.slots.count
         self.init(order: tree.order, allowsFileAndDirectory: true)
-        nodes.reserveCapacity(count)
+        reserveCapacity(count)
         lookup.reserveCapacity(count)
-        nodes[PathForest.root].summary = changeTree.total
+        setRootSummary(changeTree.total)
         nodes[PathForest.root].children.reserveCapacity(Int(tree.slots[FileTree.root].childCount))
         var stack: [(node: Int, parent: Int)] = tree.nodes[FileTree.root].children.reversed().map { ($0, PathForest.root) }
         while let (node, parent) = stack.popLast() {
@@ -25,7 +25,7 @@ extension PathForest {
             }
         }
         if order == .input { sequenceByFirstEntry() }
-        slotsFollowTreeOrder = true
+        indexChildren()
     }
 
     /// In input order, makes each directory's sequence the least of its files' (a file's is
@@ -73,16 +73,17 @@ extension PathForest {
         var created = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: isDirectory,
                            depth: nodes[parent].depth + 1, sequence: sequence)
         created.position = nodes[parent].children.count
+        var summary = ChangeSummary()
         if isDirectory {
-            created.summary = changeTree.summaries[node]
+            summary = changeTree.summaries[node]
             created.children.reserveCapacity(Int(treeSlot.childCount))
         } else {
             var fileChange = change ?? FileChange(status: nil, path: path.normalized)
             fileChange.path = path.normalized
-            created.summary.add(fileChange)
+            summary.add(fileChange)
             created.change = fileChange
         }
-        nodes.append(created)
+        store(created, summary: summary)
         nodes[parent].children.append(slot)
         nextSequence += 1
         lookup[PathKey(path)] = slot

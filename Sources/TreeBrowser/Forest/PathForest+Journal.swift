@@ -16,8 +16,8 @@ extension PathForest {
             decorationsBefore = [:]
         }
         let redecorated = decorationsBefore.compactMap { slot, before in
-            slot != Self.root && nodes[slot].isAlive
-                && before != Decoration(change: nodes[slot].change, summary: nodes[slot].summary) ? slot : nil
+            slot != Self.root && isAlive(slot)
+                && before != Decoration(change: nodes[slot].change, summary: summaries[slot]) ? slot : nil
         }
         return (journal ?? [], redecorated)
     }
@@ -27,32 +27,30 @@ extension PathForest {
         guard let changes = journal else { return }
         journal = nil
         decorationsBefore = [:]
+        dropChildTable()
         for change in changes.reversed() {
             switch change {
             case .created(let slot):
                 let parent = nodes[slot].parent
                 nodes[parent].children.remove(at: nodes[slot].position)
                 renumber(children: parent, from: nodes[slot].position)
-                rollUp(nodes[slot].summary, above: slot, adding: false)
+                rollUp(summaries[slot], above: slot, adding: false)
                 lookup[PathKey(nodes[slot].path)] = nil
-                nodes[slot].isAlive = false
+                setAlive(slot, false)
                 liveCount -= 1
             case .removed(let slot, let position):
                 let parent = nodes[slot].parent
                 nodes[parent].children.insert(slot, at: position)
                 renumber(children: parent, from: position)
-                rollUp(nodes[slot].summary, above: slot, adding: true)
+                rollUp(summaries[slot], above: slot, adding: true)
                 let revived = subtree(of: slot)
                 for node in revived {
                     lookup[PathKey(nodes[node].path)] = node
-                    nodes[node].isAlive = true
+                    setAlive(node, true)
                 }
                 liveCount += revived.count
             case .replaced(let slot, let old):
-                rollUp(nodes[slot].summary, above: slot, adding: false)
-                nodes[slot].change = old
-                nodes[slot].summary = ChangeSummary(CollectionOfOne(old))
-                rollUp(nodes[slot].summary, above: slot, adding: true)
+                setChange(of: slot, to: old)
             }
         }
     }
@@ -69,7 +67,7 @@ extension PathForest {
             case .replaced: continue
             }
             let parent = nodes[slot].parent
-            guard nodes[parent].isAlive else { continue }
+            guard isAlive(parent) else { continue }
             result = result.map { commonAncestor($0, parent) } ?? parent
         }
         return result

@@ -5,7 +5,7 @@ extension PathForest {
     /// Orders every directory's children (after bulk building).
     mutating func sortAll() {
         guard order != .input else { return }
-        slotsFollowTreeOrder = false
+        dropChildTable()
         for slot in nodes.indices where nodes[slot].children.count > 1 {
             var children = nodes[slot].children
             nodes[slot].children = []

@@ -6,13 +6,14 @@ extension PathForest {
     mutating func remove(_ slot: Int) {
         let parent = nodes[slot].parent
         let at = nodes[slot].position
+        dropChildTable()
         nodes[parent].children.remove(at: at)
         renumber(children: parent, from: at)
-        rollUp(nodes[slot].summary, above: slot, adding: false)
+        rollUp(summaries[slot], above: slot, adding: false)
         let removed = subtree(of: slot)
         for dead in removed {
             lookup[PathKey(nodes[dead].path)] = nil
-            nodes[dead].isAlive = false
+            setAlive(dead, false)
         }
         liveCount -= removed.count
         journal?.append(.removed(slot: slot, position: at))
@@ -29,14 +30,14 @@ extension PathForest {
         var created = (try? insert(path, change: nodes[slot].change, ordered: true)) ?? []
         let newRoot = created.removeLast()
         var newSlots = [slot: newRoot]
-        nodes[newRoot].isExpanded = nodes[slot].isExpanded
+        setExpanded(newRoot, isExpanded(slot))
         for old in moved.dropFirst() {
             let node = nodes[old]
             var bytes = path.normalized.bytes + node.path.normalized.bytes[oldRoot...]
             if node.isDirectory { bytes.append(UInt8(ascii: "/")) }
             let newSlot = append(try! TreePath(RawPath(bytes: bytes)), under: newSlots[node.parent]!, ordered: false,
                                  change: node.change)
-            nodes[newSlot].isExpanded = node.isExpanded
+            setExpanded(newSlot, isExpanded(old))
             newSlots[old] = newSlot
         }
         return created
@@ -49,10 +50,12 @@ extension PathForest {
     /// each old slot (`nil` for removed ones). Not while journaling.
     mutating func compact() -> [Int?] {
         precondition(journal == nil)
+        dropChildTable()
         var newSlots = [Int?](repeating: nil, count: nodes.count)
         var kept: [Node] = []
         kept.reserveCapacity(liveCount + 1)
-        for old in subtree(of: Self.root) {
+        let keptSlots = subtree(of: Self.root)
+        for old in keptSlots {
             newSlots[old] = kept.count
             var node = nodes[old]
             if old != Self.root { node.parent = newSlots[node.parent]! }
@@ -62,8 +65,7 @@ extension PathForest {
             kept[slot].children = kept[slot].children.map { newSlots[$0]! }
             if slot != Self.root { lookup[PathKey(kept[slot].path)] = slot }
         }
-        nodes = kept
-        slotsFollowTreeOrder = true
+        keepOnly(keptSlots, nodes: kept)
         return newSlots
     }
 }

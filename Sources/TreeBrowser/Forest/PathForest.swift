@@ -12,20 +12,13 @@ struct PathForest: RowProjection, Sendable {
         var path: TreePath
         var nameStart: Int
         var parent: Int
-        var isDirectory: Bool
-        var isAlive = true
-        var isExpanded = false
-        /// What a filter reads of the change (``FileFilter/key(of:)``), without copying it;
-        /// beside the parent and the kind, which a filter reads too.
-        var filterKey: UInt8 = 0
+        let isDirectory: Bool
         var depth: Int
         var position = 0
         var sequence: Int
         var children: [Int] = []
         /// A file's change (a path given without one is a change without a status).
-        var change: FileChange? { didSet { filterKey = FileFilter.key(of: change) } }
-        /// The roll-up of every file below a directory, or a file's own summary.
-        var summary = ChangeSummary()
+        var change: FileChange?
     }
 
     /// A change the journal can undo.
@@ -43,6 +36,15 @@ struct PathForest: RowProjection, Sendable {
 
     static let root = 0
     var nodes: [Node]
+    /// Per slot, beside ``nodes``: kind, life and expansion (``NodeFlags``).
+    private(set) var flags: [NodeFlags]
+    /// Per slot: what a filter reads of a file's change (``FileTally``).
+    private(set) var tallies: [FileTally]
+    /// Per slot: the roll-up of every file below a directory, or a file's own summary.
+    private(set) var summaries: [ChangeSummary]
+    /// The child lists in one flat array, while no child list has changed since
+    /// ``indexChildren()``.
+    private(set) var childTable: ChildTable?
     var lookup: [PathKey: Int] = [:]
     var nextSequence = 0
     var journal: [Change]?
@@ -59,21 +61,26 @@ struct PathForest: RowProjection, Sendable {
     /// roll-ups and rows see only shown nodes; mutations lift it first
     /// (``TreeBrowserModel``'s filter).
     var projection: ForestProjection?
-    /// Whether each directory's children have increasing slots (a forest just built from a
-    /// change tree, or compacted), which lets a filter list shown children in one pass.
-    var slotsFollowTreeOrder = false
 
     init(order: TreeOrder, allowsFileAndDirectory: Bool, capacity: Int = 0) {
         self.order = order
         self.allowsFileAndDirectory = allowsFileAndDirectory
         let rootPath = try! TreePath(RawPath("root/"))
-        nodes = [Node(path: rootPath, nameStart: 0, parent: -1, isDirectory: true, isExpanded: true,
-                      depth: -1, sequence: -1)]
-        nodes.reserveCapacity(capacity * 2 + 1)
+        nodes = [Node(path: rootPath, nameStart: 0, parent: -1, isDirectory: true, depth: -1, sequence: -1)]
+        flags = [[.directory, .alive, .expanded]]
+        tallies = [FileTally(nil)]
+        summaries = [ChangeSummary()]
+        reserveCapacity(capacity * 2 + 1)
         lookup.reserveCapacity(capacity * 2)
     }
 
-    func isDirectory(_ node: Int) -> Bool { nodes[node].isDirectory }
+    func isDirectory(_ node: Int) -> Bool { flags[node].contains(.directory) }
+
+    /// Whether `slot` has not been removed.
+    func isAlive(_ slot: Int) -> Bool { flags[slot].contains(.alive) }
+
+    /// Whether directory `slot`'s own state is open.
+    func isExpanded(_ slot: Int) -> Bool { flags[slot].contains(.expanded) }
 
     func onlyChild(of node: Int) -> Int? {
         let children = shownChildren(of: node)
@@ -110,7 +117,7 @@ struct PathForest: RowProjection, Sendable {
 
     /// The roll-up of the shown files below `slot`, or a shown file's own summary.
     func shownSummary(of slot: Int) -> ChangeSummary {
-        projection?.summary(of: slot) ?? nodes[slot].summary
+        projection?.summary(of: slot) ?? summaries[slot]
     }
 
     /// How many files and directories are shown.
@@ -171,7 +178,6 @@ struct PathForest: RowProjection, Sendable {
     /// (a file) rolled up into every ancestor.
     mutating func append(_ path: TreePath, under parent: Int, ordered: Bool, change: FileChange? = nil) -> Int {
         let slot = nodes.count
-        slotsFollowTreeOrder = false
         let bytes = path.normalized.bytes
         let nameStart = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
         var node = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: path.isDirectory,
@@ -179,13 +185,13 @@ struct PathForest: RowProjection, Sendable {
         if !path.isDirectory {
             var fileChange = change ?? FileChange(status: nil, path: path.normalized)
             fileChange.path = path.normalized
-            node.summary = ChangeSummary(CollectionOfOne(fileChange))
             node.change = fileChange
         }
-        nodes.append(node)
+        store(node, summary: node.change.map { ChangeSummary(CollectionOfOne($0)) } ?? ChangeSummary())
         nextSequence += 1
         lookup[PathKey(path)] = slot
         liveCount += 1
+        childTable = nil
         if ordered {
             let at = insertionIndex(of: slot, in: nodes[parent].children)
             nodes[parent].children.insert(slot, at: at)
@@ -194,7 +200,7 @@ struct PathForest: RowProjection, Sendable {
             nodes[slot].position = nodes[parent].children.count
             nodes[parent].children.append(slot)
         }
-        rollUp(nodes[slot].summary, above: slot, adding: true)
+        rollUp(summaries[slot], above: slot, adding: true)
         journal?.append(.created(slot))
         return slot
     }
@@ -205,7 +211,7 @@ struct PathForest: RowProjection, Sendable {
         var current = nodes[slot].parent
         while current >= 0 {
             noteDecoration(of: current)
-            if adding { nodes[current].summary.add(summary) } else { nodes[current].summary.subtract(summary) }
+            if adding { summaries[current].add(summary) } else { summaries[current].subtract(summary) }
             current = nodes[current].parent
         }
     }
@@ -216,20 +222,83 @@ struct PathForest: RowProjection, Sendable {
         var change = change
         change.path = nodes[slot].path.normalized
         noteDecoration(of: slot)
-        rollUp(nodes[slot].summary, above: slot, adding: false)
-        nodes[slot].change = change
-        nodes[slot].summary = ChangeSummary(CollectionOfOne(change))
-        rollUp(nodes[slot].summary, above: slot, adding: true)
+        setChange(of: slot, to: change)
         journal?.append(.replaced(slot: slot, old: old))
+    }
+
+    /// Gives file `slot` `change`, its own summary and filter key, its old summary taken out
+    /// of its ancestors' roll-ups and the new one added.
+    mutating func setChange(of slot: Int, to change: FileChange) {
+        rollUp(summaries[slot], above: slot, adding: false)
+        nodes[slot].change = change
+        tallies[slot] = FileTally(change)
+        summaries[slot] = ChangeSummary(CollectionOfOne(change))
+        rollUp(summaries[slot], above: slot, adding: true)
     }
 
     /// Remembers the decoration of `slot` before the journal first changes it.
     private mutating func noteDecoration(of slot: Int) {
         guard journal != nil, decorationsBefore[slot] == nil else { return }
-        decorationsBefore[slot] = Decoration(change: nodes[slot].change, summary: nodes[slot].summary)
+        decorationsBefore[slot] = Decoration(change: nodes[slot].change, summary: summaries[slot])
     }
 
-    mutating func setExpanded(_ slot: Int, _ expanded: Bool) { nodes[slot].isExpanded = expanded }
+    /// Makes ``childTable`` again after child lists changed.
+    mutating func indexChildren() {
+        if childTable == nil { childTable = ChildTable(self) }
+    }
+
+    /// Drops ``childTable`` before a child list changes.
+    mutating func dropChildTable() { childTable = nil }
+
+    /// Appends `node` at the next slot, alive and closed, with its roll-up or own summary.
+    mutating func store(_ node: Node, summary: ChangeSummary) {
+        nodes.append(node)
+        flags.append(.live(isDirectory: node.isDirectory))
+        tallies.append(FileTally(node.change))
+        summaries.append(summary)
+    }
+
+    /// Gives the root the roll-up of every file (a forest built with its roll-ups).
+    mutating func setRootSummary(_ summary: ChangeSummary) { summaries[Self.root] = summary }
+
+    /// Makes room for `count` nodes.
+    mutating func reserveCapacity(_ count: Int) {
+        nodes.reserveCapacity(count)
+        flags.reserveCapacity(count)
+        tallies.reserveCapacity(count)
+        summaries.reserveCapacity(count)
+    }
+
+    /// Keeps only the nodes at `kept`, in that order (their links already renumbered).
+    mutating func keepOnly(_ kept: [Int], nodes keptNodes: [Node]) {
+        flags = kept.map { flags[$0] }
+        tallies = kept.map { tallies[$0] }
+        summaries = kept.map { summaries[$0] }
+        nodes = keptNodes
+    }
+
+    mutating func setExpanded(_ slot: Int, _ expanded: Bool) {
+        if expanded { flags[slot].insert(.expanded) } else { flags[slot].remove(.expanded) }
+    }
+
+    /// Marks `slot` removed, or alive again.
+    mutating func setAlive(_ slot: Int, _ alive: Bool) {
+        if alive { flags[slot].insert(.alive) } else { flags[slot].remove(.alive) }
+    }
+
+    /// Opens or closes every directory.
+    mutating func setAllExpanded(_ expanded: Bool) {
+        let open = NodeFlags.expanded.rawValue, directory = NodeFlags.directory.rawValue
+        let shift = open.trailingZeroBitCount - directory.trailingZeroBitCount
+        flags.withUnsafeMutableBufferPointer { flags in
+            flags.withMemoryRebound(to: UInt8.self) { bytes in
+                for slot in bytes.indices.dropFirst() {
+                    let kind = bytes[slot] & directory
+                    bytes[slot] = expanded ? bytes[slot] | (kind << shift) : bytes[slot] & ~open
+                }
+            }
+        }
+    }
 
     /// The slot and its shown descendants, depth-first.
     func subtree(of slot: Int) -> [Int] {

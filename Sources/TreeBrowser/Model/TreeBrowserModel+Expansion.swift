@@ -6,14 +6,13 @@ extension TreeBrowserModel {
     /// Whether the directory with this identity is expanded (its own state, whatever its
     /// ancestors' or chain's).
     public func isExpanded(_ path: TreePath) -> Bool {
-        forest.slot(of: path).map { forest.nodes[$0].isExpanded } ?? false
+        forest.slot(of: path).map(forest.isExpanded) ?? false
     }
 
     /// Every expanded directory.
     public var expandedPaths: Set<TreePath> {
         Set(forest.nodes.indices.dropFirst().lazy.filter { slot in
-            let node = forest.nodes[slot]
-            return node.isAlive && node.isDirectory && node.isExpanded && forest.isShown(slot)
+            forest.isAlive(slot) && forest.isDirectory(slot) && forest.isExpanded(slot) && forest.isShown(slot)
         }.map { forest.nodes[$0].path })
     }
 
@@ -23,7 +22,7 @@ extension TreeBrowserModel {
     public mutating func expand(_ path: TreePath) -> TreeUpdate {
         guard let slot = forest.slot(of: path), forest.nodes[slot].isDirectory else { return TreeUpdate() }
         let chain = isFlattened ? chain(containing: slot) : [slot]
-        guard chain.contains(where: { !forest.nodes[$0].isExpanded }) else { return TreeUpdate() }
+        guard chain.contains(where: { !forest.isExpanded($0) }) else { return TreeUpdate() }
         for member in chain { forest.setExpanded(member, true) }
         return TreeUpdate(rows: refreshSubtree(ofSlot: slot))
     }
@@ -34,7 +33,7 @@ extension TreeBrowserModel {
     public mutating func collapse(_ path: TreePath) -> TreeUpdate {
         guard let slot = forest.slot(of: path), forest.nodes[slot].isDirectory else { return TreeUpdate() }
         let target = isFlattened ? rowEnd(from: head(of: slot)).node : slot
-        let wasOpen = isFlattened ? rowEnd(from: head(of: slot)).isExpanded : forest.nodes[slot].isExpanded
+        let wasOpen = isFlattened ? rowEnd(from: head(of: slot)).isExpanded : forest.isExpanded(slot)
         guard wasOpen else { return TreeUpdate() }
         let focusBefore = focus
         forest.setExpanded(target, false)
@@ -47,7 +46,7 @@ extension TreeBrowserModel {
     @discardableResult
     public mutating func toggle(_ path: TreePath) -> TreeUpdate {
         guard let slot = forest.slot(of: path) else { return TreeUpdate() }
-        let open = isFlattened ? rowEnd(from: head(of: slot)).isExpanded : forest.nodes[slot].isExpanded
+        let open = isFlattened ? rowEnd(from: head(of: slot)).isExpanded : forest.isExpanded(slot)
         return open ? collapse(path) : expand(path)
     }
 
@@ -59,7 +58,7 @@ extension TreeBrowserModel {
         var topmostOpened: Int?
         var ancestor = forest.nodes[slot].parent
         while ancestor != PathForest.root {
-            if !forest.nodes[ancestor].isExpanded {
+            if !forest.isExpanded(ancestor) {
                 forest.setExpanded(ancestor, true)
                 topmostOpened = ancestor
             }
@@ -80,11 +79,7 @@ extension TreeBrowserModel {
 
     private mutating func setAllExpanded(_ expanded: Bool) -> TreeUpdate {
         let focusBefore = focus
-        forest.nodes.withUnsafeMutableBufferPointer { nodes in
-            for slot in nodes.indices.dropFirst() where nodes[slot].isDirectory && nodes[slot].isExpanded != expanded {
-                nodes[slot].isExpanded = expanded
-            }
-        }
+        forest.setAllExpanded(expanded)
         let rows = refreshAll()
         pullFocusToVisibleRow()
         return TreeUpdate(rows: rows, focus: Self.focusChange(focusBefore, focus))

@@ -26,6 +26,7 @@ extension TreeBrowserModel {
     mutating func liftingFilter(
         _ mutate: (inout TreeBrowserModel) throws(TreeMutationError) -> TreeUpdate
     ) throws(TreeMutationError) -> TreeUpdate {
+        defer { forest.indexChildren() }
         guard let before = forest.projection else {
             let update = try mutate(&self)
             compactIfNeeded()
@@ -76,20 +77,38 @@ extension TreeBrowserModel {
     }
 
     /// Gives every shown directory that `before` hid (or that did not exist then) the
-    /// ``initialExpansion``, its level counted in the rows shown now.
+    /// ``initialExpansion``, its level counted in the rows shown now. One pass over the slots
+    /// finds them; under a depth rule they start closed, and a walk down the shown rows above
+    /// that depth (each row's level from its parent's) opens those the rule opens.
     private mutating func applyInitialExpansion(toShownOutside before: ForestProjection) {
-        let needsLevels = if case .depth = initialExpansion { true } else { false }
-        var levels = needsLevels ? [Int32](repeating: 0, count: forest.nodes.count) : []
         let now = forest.projection
-        for slot in forest.nodes.indices.dropFirst()
-        where forest.nodes[slot].isDirectory && forest.nodes[slot].isAlive && now?.isShown(slot) ?? true {
-            var level = 0
-            if needsLevels {
-                let parent = forest.nodes[slot].parent
-                level = forest.rowLevel(of: slot, parentRowLevel: parent == PathForest.root ? nil : Int(levels[parent]))
-                levels[slot] = Int32(level)
+        var shownAgain: [Int] = []
+        forest.flags.withUnsafeBufferPointer { flags in
+            for slot in flags.indices.dropFirst()
+            where flags[slot].isSuperset(of: [.alive, .directory]) && !before.isShown(slot) && now?.isShown(slot) ?? true {
+                shownAgain.append(slot)
             }
-            if !before.isShown(slot) { forest.setExpanded(slot, initiallyExpanded(slot, level: level)) }
         }
+        guard !shownAgain.isEmpty else { return }
+        guard case .depth(let depth) = initialExpansion else {
+            for slot in shownAgain { forest.setExpanded(slot, initiallyExpanded(slot, level: 0)) }
+            return
+        }
+        for slot in shownAgain { forest.setExpanded(slot, false) }
+        var opened: [Int] = []
+        forest.withShownChildLists { isDirectory, children in
+            var stack: [(slot: Int, level: Int)] = [(PathForest.root, 0)]
+            while let (parent, level) = stack.popLast() {
+                let below = children(parent)
+                for child in below where isDirectory(child) {
+                    let childLevel = parent == PathForest.root ? 0
+                        : forest.flattensChains && below.count == 1 ? level : level + 1
+                    guard ExpansionDepth.opens(rowLevel: childLevel, depth: depth) else { continue }
+                    if !before.isShown(child) { opened.append(child) }
+                    stack.append((child, childLevel))
+                }
+            }
+        }
+        for slot in opened { forest.setExpanded(slot, true) }
     }
 }

@@ -76,6 +76,10 @@ extension TreeBrowserModel {
         var lostFocus: TreePath?
         var selectionBefore: Set<TreePath>
         var positions: [TreePath: Int] = [:]
+        /// The slots the mutations created, outermost first: they get ``initialExpansion``
+        /// once every mutation is done (or before a move, which carries expansion), their
+        /// levels those of the tree the update leaves, whatever the order of the mutations.
+        var created: [Int] = []
     }
 
     func beginUpdate(_ mutations: [TreeMutation]) -> UpdateContext {
@@ -97,7 +101,7 @@ extension TreeBrowserModel {
         switch mutation {
         case .add(let path):
             guard !forest.conflicts(path) else { throw .invalidPath(.fileAndDirectory(RawPath(bytes: path.identity))) }
-            applyInitialExpansion(to: (try? forest.insert(path, ordered: true)) ?? [])
+            context.created += (try? forest.insert(path, ordered: true)) ?? []
         case .addChange(let change):
             let path: TreePath
             do { path = try TreePath(change.path) } catch { throw .invalidPath(error) }
@@ -107,7 +111,7 @@ extension TreeBrowserModel {
                 return
             }
             guard !forest.conflicts(path) else { throw .invalidPath(.fileAndDirectory(change.path)) }
-            applyInitialExpansion(to: (try? forest.insert(path, change: change, ordered: true)) ?? [])
+            context.created += (try? forest.insert(path, change: change, ordered: true)) ?? []
         case .remove(let path):
             guard let slot = forest.slot(of: path) else { throw .notFound(path) }
             forest.remove(slot)
@@ -129,7 +133,8 @@ extension TreeBrowserModel {
             guard !forest.conflicts(destination) else {
                 throw .invalidPath(.fileAndDirectory(RawPath(bytes: destination.identity)))
             }
-            applyInitialExpansion(to: forest.move(slot, to: destination))
+            applyInitialExpansion(to: context.created.filter(forest.isAlive))
+            context.created = forest.move(slot, to: destination)
             focus = focus.map { Self.remap($0, from: path, to: destination) }
             selection = Set(selection.map { Self.remap($0, from: path, to: destination) })
         }
@@ -141,6 +146,8 @@ extension TreeBrowserModel {
         _ context: UpdateContext, _ journal: (changes: [PathForest.Change], redecorated: [Int])
     ) -> TreeUpdate {
         let (changes, redecorated) = journal
+        forest.indexChildren()
+        applyInitialExpansion(to: context.created.filter(forest.isAlive))
         let rows: RowReplacement? = switch forest.commonAncestorOfChanges(changes) {
         case nil: nil
         case PathForest.root: refreshAll()

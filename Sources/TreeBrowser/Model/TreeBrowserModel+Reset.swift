@@ -33,7 +33,7 @@ extension TreeBrowserModel {
         next.forest.flattensChains = isFlattened
         next.forest.projection = filter.showsEverything ? nil : ForestProjection(forest: next.forest, filter: filter)
         next.applyExpansionToAll { path in
-            oldForest.slot(of: path).map { oldForest.nodes[$0].isExpanded }
+            oldForest.slot(of: path).map(oldForest.isExpanded)
         }
         next.visible = next.rows(below: PathForest.root, level: 0)
         next.selection = selection.filter(next.contains)

@@ -10,10 +10,10 @@ extension TreeBrowserModel {
     func rowEnd(from head: Int) -> (node: Int, isExpanded: Bool) {
         let end = forest.rowEnd(from: head)
         var node = head
-        var expanded = forest.nodes[head].isDirectory && forest.nodes[head].isExpanded
+        var expanded = forest.isDirectory(head) && forest.isExpanded(head)
         while node != end {
             node = forest.shownChildren(of: node).first!
-            expanded = expanded && forest.nodes[node].isExpanded
+            expanded = expanded && forest.isExpanded(node)
         }
         return (end, expanded)
     }

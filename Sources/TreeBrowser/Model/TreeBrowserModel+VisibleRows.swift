@@ -27,10 +27,33 @@ extension TreeBrowserModel {
     }
 }
 
-/// A visible row as stored: slots, level and whether it is open.
+/// A visible row as stored: slots, level and whether it is open, in 16 bytes (a fully
+/// expanded tree has a row per node).
 struct ShownRow: Equatable, Sendable {
-    var head: Int
-    var node: Int
-    var level: Int
+    private var headSlot: Int32
+    private var nodeSlot: Int32
+    private var rowLevel: Int32
     var isExpanded: Bool
+
+    init(head: Int, node: Int, level: Int, isExpanded: Bool) {
+        headSlot = Int32(head)
+        nodeSlot = Int32(node)
+        rowLevel = Int32(level)
+        self.isExpanded = isExpanded
+    }
+
+    /// The first slot of the row's chain.
+    var head: Int {
+        get { Int(headSlot) }
+        set { headSlot = Int32(newValue) }
+    }
+
+    /// The last slot of the row's chain: the node the row shows.
+    var node: Int {
+        get { Int(nodeSlot) }
+        set { nodeSlot = Int32(newValue) }
+    }
+
+    /// How many rows lie above it on the way from the top.
+    var level: Int { Int(rowLevel) }
 }

@@ -91,6 +91,7 @@ public struct TreeBrowserModel: Sendable {
             do { try forest.insert(path, ordered: false) } catch { throw .fileAndDirectory(raw) }
         }
         forest.sortAll()
+        forest.indexChildren()
         return forest
     }
 
