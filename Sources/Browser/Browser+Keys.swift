@@ -124,7 +124,8 @@ extension Browser {
             return
         }
         guard let index = focusedRow else { return }
-        let changes = changes(below: model.row(at: index))
+        let positions = positionsOfChanges(below: model.row(at: index))
+        let changes = positions.map { allChanges[$0] }
         guard !changes.isEmpty else { return }
         let viewed = !changes.allSatisfy { $0.viewState == .viewed }
         do {
@@ -133,18 +134,13 @@ extension Browser {
             message = "cannot write the viewed marks: \(error)"
             return
         }
-        let paths = Set(changes.map(\.path))
-        for position in allChanges.indices where paths.contains(allChanges[position].path) {
-            allChanges[position].viewState = viewed ? .viewed : .notViewed
-        }
-        showChanges()
+        markViewState(viewed ? .viewed : .notViewed, of: changes, at: positions)
         message = "\(changes.count) \(changes.count == 1 ? "file" : "files") marked \(viewed ? "viewed" : "not viewed")"
     }
 
     /// The changes of a file row, or of every file below a directory row.
     func changes(below row: TreeRow) -> [FileChange] {
         if let change = row.change { return [change] }
-        let prefix = row.identity.normalized.bytes + [UInt8(ascii: "/")]
-        return shownChanges.filter { $0.path.bytes.starts(with: prefix) }
+        return positionsOfChanges(below: row).map { allChanges[$0] }
     }
 }

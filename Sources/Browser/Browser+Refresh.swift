@@ -153,7 +153,7 @@ extension Browser {
     }
 
     /// The index of the first change of `changes` (sorted by path) not before `bytes`.
-    private static func firstIndex(notBefore bytes: [UInt8], in changes: [FileChange]) -> Int {
+    static func firstIndex(notBefore bytes: [UInt8], in changes: [FileChange]) -> Int {
         var low = 0
         var high = changes.count
         while low < high {

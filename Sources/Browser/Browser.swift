@@ -108,6 +108,9 @@ public struct Browser {
     /// Handles one input event and says what the program must do next.
     public mutating func handle(_ event: InputEvent) -> BrowserEffect {
         message = nil
+        defer {
+            if let failure = configuration.marks?.takeWriteFailure() { message = "cannot write the viewed marks: \(failure)" }
+        }
         switch event {
         case .key(let key): return handle(key)
         case .mouse(let mouse):

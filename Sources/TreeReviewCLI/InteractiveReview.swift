@@ -48,6 +48,7 @@ enum InteractiveReview {
                                reader: LiveChangeReader(options: options, environment: environment, io: io, input: input,
                                                         marks: marks))
             })
+        defer { marks?.finishWriting() }
         do {
             try session.run(preview: BrowserPreview(changeTree: tree, configuration: configuration), ready: ready) {
                 try Browser(changeTree: tree, configuration: configuration, size: terminal.size)

@@ -1,12 +1,19 @@
 import Browser
+import Dispatch
 import ReviewState
+import Synchronization
 import TreeModel
 
 /// The browser's `v` writing the repository's viewed marks (`<common git dir>/treereview`),
 /// as `treereview viewed` and `unviewed` do: each file marked with its new side's id now.
-final class StoredReviewMarks: ReviewMarks {
+/// The file is written on a queue of its own, in order, so that a key does not wait for
+/// the disk (the whole file is rewritten and synced each time); ``finishWriting()`` waits
+/// for the writes begun.
+final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
     private let store: ViewedMarksStore
     private var newObjects: NewObjectsByPath
+    private let writes = DispatchQueue(label: "treereview.viewed-marks")
+    private let failure = Mutex<String?>(nil)
 
     /// The marks of the repository whose common git directory is `commonGitDirectory`, for
     /// `changes` whose new sides are `newObjects` (in the same order).
@@ -23,14 +30,29 @@ final class StoredReviewMarks: ReviewMarks {
 
     func setViewed(_ viewed: Bool, for changes: [FileChange]) throws {
         let objects = viewed ? changes.map { newObjects.object(at: $0.path) } : []
-        try store.update { marks in
-            for (index, change) in changes.enumerated() {
-                if viewed {
-                    marks.markViewed(change.path, newObject: objects[index])
-                } else {
-                    marks.unmark(change.path)
+        let paths = changes.map(\.path)
+        writes.async { [self] in
+            do {
+                try store.update { marks in
+                    for (index, path) in paths.enumerated() {
+                        if viewed { marks.markViewed(path, newObject: objects[index]) } else { marks.unmark(path) }
+                    }
                 }
+            } catch {
+                failure.withLock { $0 = "\(error)" }
             }
         }
+    }
+
+    func takeWriteFailure() -> String? {
+        failure.withLock { failure in
+            defer { failure = nil }
+            return failure
+        }
+    }
+
+    /// Waits until every mark begun is written.
+    func finishWriting() {
+        writes.sync {}
     }
 }

@@ -13,6 +13,25 @@ struct BrowserReviewTests {
         }
     }
 
+    /// Marks whose writing fails after `setViewed` returned, as a write on a queue does.
+    final class LateFailingMarks: ReviewMarks {
+        var failure: String?
+        func setViewed(_ viewed: Bool, for changes: [FileChange]) throws { failure = "disk full" }
+        func takeWriteFailure() -> String? {
+            defer { failure = nil }
+            return failure
+        }
+    }
+
+    @Test func aWriteFailingLateIsShownInTheFooterOnce() throws {
+        let marks = LateFailingMarks()
+        var harness = try BrowserHarness(smallChanges, columns: 130) { $0.marks = marks }
+        harness.press(.character("G"), .character("v"))
+        #expect(harness.footer().hasPrefix("cannot write the viewed marks: disk full"))
+        harness.press(.character("k"))
+        #expect(!harness.footer().contains("cannot write"))
+    }
+
     private func harness(_ changes: [FileChange] = smallChanges) throws -> (BrowserHarness, RecordedMarks) {
         let marks = RecordedMarks()
         let harness = try BrowserHarness(changes, columns: 130) { $0.marks = marks }

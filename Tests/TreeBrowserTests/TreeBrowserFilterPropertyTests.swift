@@ -8,8 +8,9 @@ import TreeModel
 /// row, a model rebuilt from the files shown alone and carried over by a reset (as a new
 /// tree was built for each filter before): rows and chains (which flatten further under a
 /// filter), roll-ups, totals, lookups, focus, selection, expansion, drawing shape and find's
-/// candidates; also after expansion changes, moves of the focus and live-refresh mutations
-/// under a filter. The generator is checked to produce chains, every status and empty filters.
+/// candidates; also after expansion changes, moves of the focus, view states set in place
+/// (``TreeBrowserModel/setViewState(_:of:)``, which leaves the revision unless viewed files
+/// are hidden) and live-refresh mutations under a filter. The generator is checked to produce chains, every status and empty filters.
 struct TreeBrowserFilterPropertyTests {
     static let filters: [FileFilter] = [.everything, FileFilter(hidesViewed: true)]
         + ChangeStatus.allCases.flatMap { [FileFilter(status: $0), FileFilter(status: $0, hidesViewed: true)] }
@@ -21,6 +22,8 @@ struct TreeBrowserFilterPropertyTests {
         var refreshesUnderFilter = 0
         var expansionChanges = 0
         var statuses = Set<ChangeStatus>()
+        var viewStatesSet = 0
+        var viewStatesSetWhileHidden = 0
         /// Line counts seen: unread, binary, counted, beyond 32 bits.
         var lineKinds = Set<String>()
 
@@ -49,6 +52,7 @@ struct TreeBrowserFilterPropertyTests {
         #expect(exploration.expansionChanges >= 200, "expansion changes")
         #expect(exploration.statuses == Set(ChangeStatus.allCases), "every status")
         #expect(exploration.lineKinds == ["unread", "binary", "counted", "wide"], "every kind of line count")
+        #expect(exploration.viewStatesSet >= 50 && exploration.viewStatesSetWhileHidden >= 20, "view states set")
     }
 
     private func run(seed: Int, order: TreeOrder, setting: (flatten: Bool, expansion: InitialExpansion),
@@ -92,6 +96,16 @@ struct TreeBrowserFilterPropertyTests {
                 let operation = operations.randomElement(using: &random)!
                 _ = operation(&model)
                 _ = operation(&rebuilt)
+            case 7:
+                let files = changes.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
+                let state = ViewState.allCases.randomElement(using: &random)!
+                for index in files { changes[index].viewState = state }
+                let revision = model.revision
+                model.setViewState(state, of: files.map { try! TreePath(changes[$0].path) })
+                try rebuilt.reset(changeTree: ChangeTree(changes: changes.filter(filter.shows), order: order))
+                if !filter.hidesViewed { #expect(model.revision == revision, context) }
+                exploration.viewStatesSet += filter.hidesViewed ? 0 : 1
+                exploration.viewStatesSetWhileHidden += filter.hidesViewed ? 1 : 0
             default:
                 // In input order a mutation appends where a build would not: no refresh there.
                 guard order != .input else { continue }

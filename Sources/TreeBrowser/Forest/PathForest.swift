@@ -236,6 +236,12 @@ struct PathForest: RowProjection, Sendable {
         rollUp(summaries[slot], above: slot, adding: true)
     }
 
+    /// Gives file `slot`'s change the view state `state` (its summary does not count it).
+    mutating func setViewState(of slot: Int, to state: ViewState) {
+        nodes[slot].change?.viewState = state
+        tallies[slot] = FileTally(nodes[slot].change)
+    }
+
     /// Remembers the decoration of `slot` before the journal first changes it.
     private mutating func noteDecoration(of slot: Int) {
         guard journal != nil, decorationsBefore[slot] == nil else { return }

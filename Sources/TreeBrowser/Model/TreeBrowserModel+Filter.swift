@@ -57,7 +57,7 @@ extension TreeBrowserModel {
     /// shown that were hidden, makes the rows again, keeps the selection and the focus on
     /// what is shown (a hidden focus, or `lostFocus` removed by a mutation, goes to the
     /// nearest-to row), and reports the update.
-    private mutating func settleProjection(
+    mutating func settleProjection(
         hiddenBefore before: ForestProjection?, rowsBefore: [ShownRow], focusBefore: TreePath?,
         focusRowBefore: Int?, selectionBefore: Set<TreePath>, lostFocus: TreePath? = nil
     ) -> TreeUpdate {

@@ -31,7 +31,9 @@ public struct TreeBrowserModel: Sendable {
     /// rows it shows (mutations run with the filter lifted).
     var defersLostFocus = false
     /// Counts the changes of the tree's files (mutations and resets), so a view can tell
-    /// whether what it derived from them is still current.
+    /// whether what it derived from them is still current. A view state set by
+    /// ``setViewState(_:of:)`` does not count: nothing derived from paths, statuses and
+    /// line counts changes with it.
     public internal(set) var revision = 0
 
     /// Builds the model of `paths` (files, and directories ending in `/`); files carry
