@@ -124,7 +124,8 @@ extension Browser {
             return
         }
         guard let index = focusedRow else { return }
-        let positions = positionsOfChanges(below: model.row(at: index))
+        let row = model.row(at: index)
+        let positions = positionsOfChanges(below: row)
         let changes = positions.map { allChanges[$0] }
         guard !changes.isEmpty else { return }
         let viewed = !changes.allSatisfy { $0.viewState == .viewed }
@@ -134,7 +135,7 @@ extension Browser {
             message = "cannot write the viewed marks: \(error)"
             return
         }
-        markViewState(viewed ? .viewed : .notViewed, of: changes, at: positions)
+        markViewState(viewed ? .viewed : .notViewed, ofFilesOf: row, at: positions)
         message = "\(changes.count) \(changes.count == 1 ? "file" : "files") marked \(viewed ? "viewed" : "not viewed")"
     }
 

@@ -5,14 +5,14 @@ import TreeModel
 /// (``TreeBrowserModel/setViewState(_:of:)``), which is not built again, and find's
 /// candidates, which do not depend on them, are kept.
 extension Browser {
-    /// Gives `changes`, at `positions` of ``allChanges``, the view state `state`, in the
-    /// changes and in the tree; the header, focus and diff pane follow.
-    mutating func markViewState(_ state: ViewState, of changes: [FileChange], at positions: [Int]) {
+    /// Gives the files `row` shows (at `positions` of ``allChanges``) the view state
+    /// `state`, in the changes and in the tree; the header, focus and diff pane follow.
+    mutating func markViewState(_ state: ViewState, ofFilesOf row: TreeRow, at positions: [Int]) {
         let focusBefore = model.focus
         let keptFinder = unfilteredFinder
         for position in positions { allChanges[position].viewState = state }
         unfilteredFinder = keptFinder
-        model.setViewState(state, of: changes.compactMap { try? TreePath($0.path) })
+        model.setViewState(state, ofFilesAt: row.identity)
         if hidesViewed {
             find = nil
             finder = nil

@@ -29,9 +29,10 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
     }
 
     func setViewed(_ viewed: Bool, for changes: [FileChange]) throws {
-        let objects = viewed ? changes.map { newObjects.object(at: $0.path) } : []
         let paths = changes.map(\.path)
-        writes.async { [self] in
+        writes.async { [self, newObjects] in
+            var newObjects = newObjects
+            let objects = viewed ? paths.map { newObjects.object(at: $0) } : []
             do {
                 try store.update { marks in
                     for (index, path) in paths.enumerated() {

@@ -23,6 +23,7 @@ struct TreeBrowserFilterPropertyTests {
         var expansionChanges = 0
         var statuses = Set<ChangeStatus>()
         var viewStatesSet = 0
+        var directoriesViewed = 0
         var viewStatesSetWhileHidden = 0
         /// Line counts seen: unread, binary, counted, beyond 32 bits.
         var lineKinds = Set<String>()
@@ -53,6 +54,7 @@ struct TreeBrowserFilterPropertyTests {
         #expect(exploration.statuses == Set(ChangeStatus.allCases), "every status")
         #expect(exploration.lineKinds == ["unread", "binary", "counted", "wide"], "every kind of line count")
         #expect(exploration.viewStatesSet >= 50 && exploration.viewStatesSetWhileHidden >= 20, "view states set")
+        #expect(exploration.directoriesViewed >= 20, "every file below a directory viewed")
     }
 
     private func run(seed: Int, order: TreeOrder, setting: (flatten: Bool, expansion: InitialExpansion),
@@ -97,11 +99,21 @@ struct TreeBrowserFilterPropertyTests {
                 _ = operation(&model)
                 _ = operation(&rebuilt)
             case 7:
-                let files = changes.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
                 let state = ViewState.allCases.randomElement(using: &random)!
-                for index in files { changes[index].viewState = state }
                 let revision = model.revision
-                model.setViewState(state, of: files.map { try! TreePath(changes[$0].path) })
+                if model.rowCount > 0 && Bool.random(using: &random) {
+                    let path = model.row(at: Int.random(in: 0..<model.rowCount, using: &random)).identity
+                    for index in changes.indices where filter.shows(changes[index])
+                        && (changes[index].path.bytes == path.identity || Self.lies(changes[index].path, below: path)) {
+                        changes[index].viewState = state
+                    }
+                    model.setViewState(state, ofFilesAt: path)
+                    exploration.directoriesViewed += path.isDirectory ? 1 : 0
+                } else {
+                    let files = changes.indices.filter { _ in Int.random(in: 0..<4, using: &random) == 0 }
+                    for index in files { changes[index].viewState = state }
+                    model.setViewState(state, of: files.map { try! TreePath(changes[$0].path) })
+                }
                 try rebuilt.reset(changeTree: ChangeTree(changes: changes.filter(filter.shows), order: order))
                 if !filter.hidesViewed { #expect(model.revision == revision, context) }
                 exploration.viewStatesSet += filter.hidesViewed ? 0 : 1
@@ -118,6 +130,11 @@ struct TreeBrowserFilterPropertyTests {
             }
             try Self.expectSame(model, rebuilt, filter: filter, context)
         }
+    }
+
+    /// Whether `path` lies below the directory `directory`.
+    static func lies(_ path: RawPath, below directory: TreePath) -> Bool {
+        directory.isDirectory && path.bytes.starts(with: directory.normalized.bytes + [UInt8(ascii: "/")])
     }
 
     /// Everything a view or a caller sees of the two models.

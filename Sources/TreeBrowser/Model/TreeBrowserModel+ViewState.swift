@@ -1,29 +1,43 @@
 import TreeModel
 
 /// Viewed marks: a file's ``FileChange/viewState`` changes in place, without a mutation.
+/// Shape, roll-ups and ``revision`` stay (find's candidates and the rows' shape do not depend
+/// on it); only the rows of those files are redecorated, unless the filter hides viewed
+/// files: then the tree is projected again, as ``setFilter(_:)`` does (a new revision).
 extension TreeBrowserModel {
-    /// Gives the files at `paths` the view state `state`. Shape, roll-ups and
-    /// ``revision`` stay (find's candidates and the rows do not depend on it); only the rows
-    /// of those files are redecorated, unless the filter hides viewed files: then it
-    /// projects the tree again, as ``setFilter(_:)`` does (a new revision). Files a filter
-    /// hides take the state too; directories and unknown paths are passed over. Costs a pass over the visible rows, whatever the number of files.
+    /// Gives the files at `paths` the view state `state`, those a filter hides too;
+    /// directories and unknown paths are passed over.
     @discardableResult
     public mutating func setViewState(_ state: ViewState, of paths: [TreePath]) -> TreeUpdate {
-        let hiding = forest.projection.map(\.filter.hidesViewed) ?? false
-        let before = forest.projection, focusRowBefore = focusedRowIndex, rowsBefore = visible
+        let projection = forest.projection
         forest.projection = nil
+        let slots = paths.compactMap { forest.slot(of: $0) }
+        forest.projection = projection
+        return setViewState(state, ofSlots: slots)
+    }
+
+    /// Gives the file at `path`, or every file shown below the directory at `path`, the view
+    /// state `state` (the browser's `v`): no lookup per file, one walk below `path`.
+    @discardableResult
+    public mutating func setViewState(_ state: ViewState, ofFilesAt path: TreePath) -> TreeUpdate {
+        guard let slot = forest.slot(of: path) else { return TreeUpdate() }
+        return setViewState(state, ofSlots: forest.subtree(of: slot))
+    }
+
+    /// Sets the view state of the files among `slots`; costs a pass over the visible rows
+    /// besides, whatever their number.
+    private mutating func setViewState(_ state: ViewState, ofSlots slots: [Int]) -> TreeUpdate {
+        let files = slots.filter { forest.nodes[$0].change != nil }
+        guard !files.isEmpty else { return TreeUpdate() }
+        let before = forest.projection, focusRowBefore = focusedRowIndex, rowsBefore = visible
         var marked = [Bool](repeating: false, count: forest.nodes.count)
-        var any = false
-        for path in paths {
-            guard let slot = forest.slot(of: path), forest.nodes[slot].change != nil else { continue }
+        for slot in files {
             forest.setViewState(of: slot, to: state)
             marked[slot] = true
-            any = true
         }
-        guard let before, hiding else {
-            forest.projection = before
+        guard let before, before.filter.hidesViewed else {
             let rows = visible.indices.filter { marked[visible[$0].node] }
-            return TreeUpdate(decorations: any ? rows.first.map { $0..<(rows.last! + 1) } : nil)
+            return TreeUpdate(decorations: rows.first.map { $0..<(rows.last! + 1) })
         }
         forest.projection = ForestProjection(forest: forest, filter: before.filter)
         return settleProjection(hiddenBefore: before, rowsBefore: rowsBefore, focusBefore: focus,
