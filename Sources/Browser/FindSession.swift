@@ -42,7 +42,7 @@ struct FindSession {
             return
         }
         let (kinds, matched) = finder.matches(query, among: text.hasPrefix(poolText) ? pool : nil)
-        results = FindResults(candidates: finder.candidates, buckets: kinds)
+        results = FindResults(finder: finder, buckets: kinds)
         pool = matched
         poolText = text
     }

@@ -36,15 +36,6 @@ public struct FindQuery: Hashable, Sendable {
         return nil
     }
 
-    /// How the candidate at `candidate` matches, reading its texts in place.
-    func match(_ candidate: UnsafePointer<FindCandidate>) -> FindMatch? {
-        if candidate.pointee.normalizedName == normalized { return .exact }
-        if candidate.pointee.normalizedName.starts(with: normalized) { return .prefix }
-        if Self.bytes(candidate.pointee.normalizedIdentity, contain: normalized) { return .contains }
-        if candidate.pointee.normalizedTags.contains(where: { Self.bytes($0, contain: normalized) }) { return .tag }
-        return nil
-    }
-
     /// Lowercases UTF-8 text (bytes that are not UTF-8 read as U+FFFD) and removes spaces,
     /// `&`, `-` and `_`; one pass for ASCII text.
     static func normalize(_ bytes: some Collection<UInt8>) -> [UInt8] {
