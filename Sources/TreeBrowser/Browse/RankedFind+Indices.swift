@@ -11,6 +11,11 @@ extension RankedFind {
     /// tree order, the pool of a longer query. Candidates are read in place, not copied; many
     /// are looked at in two halves at once, whose results are joined in order.
     public func matches(_ query: FindQuery, among pool: [Int32]?) -> (kinds: [[Int32]], matched: [Int32]) {
+        matches(query, among: pool, splittingFrom: 2 * Self.candidatesPerThread)
+    }
+
+    /// ``matches(_:among:)``, split between two threads from `threshold` candidates to look at on.
+    func matches(_ query: FindQuery, among pool: [Int32]?, splittingFrom threshold: Int) -> (kinds: [[Int32]], matched: [Int32]) {
         let count = pool?.count ?? arena.count
         let tagMatches = arena.tagSets.matches(query)
         let looked = UnsafeMutablePointer<UInt8>.allocate(capacity: max(arena.count, 1))
@@ -18,7 +23,7 @@ extension RankedFind {
         defer { looked.deallocate() }
         let found: [FindArena.Found] = (pool ?? []).withUnsafeBufferPointer { poolBuffer in
             let pool = pool == nil ? nil : poolBuffer
-            guard count >= 2 * Self.candidatesPerThread else {
+            guard count >= max(threshold, 2) else {
                 return [arena.scan(query, tagMatches: tagMatches, pool: pool, positions: 0..<count, looked: looked)]
             }
             let halves = [0..<(count / 2), (count / 2)..<count]
