@@ -17,8 +17,10 @@ extension FindArena {
     /// candidate not looked at). A candidate's identity starts with its parent's: when its
     /// parent lies in the scan's part of the tree, the candidate contains the query when its
     /// parent does, and else only where the query ends in its own piece, so only its own text
-    /// is read. A parent left out of `pool` does not contain the query either: the pool is
-    /// the matches of a query this one extends, and it would contain that one.
+    /// is read, and only when its piece holds every byte of the query or starts with one of
+    /// its later bytes (``Entry/pieceBytes``, ``Entry/head``). A parent left out of `pool`
+    /// does not contain the query either: the pool is the matches of a query this one
+    /// extends, and it would contain that one.
     func scan(_ query: FindQuery, tagMatches: [Bool], pool: UnsafeBufferPointer<Int32>?, positions: Range<Int>,
               looked: UnsafeMutablePointer<UInt8>) -> Found {
         var found = Found()
@@ -26,11 +28,13 @@ extension FindArena {
         let needleCount = query.normalized.count
         let first = pool.map { Int($0[positions.lowerBound]) } ?? positions.lowerBound
         var slow = SlowIdentities(arena: self)
+        let needleBytes = query.normalized.reduce(0) { $0 | Self.bit(of: $1) }
+        let laterBytes = ByteSet(query.normalized.dropFirst())
         texts.withUnsafeBufferPointer { text in
             entries.withUnsafeBufferPointer { entries in
                 query.normalized.withUnsafeBufferPointer { needle in
                     tagMatches.withUnsafeBufferPointer { tagMatches in
-                        let text = text.baseAddress!, needle = needle.baseAddress!
+                        let text = text.baseAddress!, needle = needle.baseAddress!, head = needle[0]
                         for position in positions {
                             let index = pool.map { Int($0[position]) } ?? position
                             let entry = entries[index]
@@ -42,6 +46,8 @@ extension FindArena {
                                 contains = Self.bytes(text, textStart..<textEnd, contain: needle, count: needleCount)
                             } else if parent >= first && looked[parent] == 1 {
                                 contains = true
+                            } else if parent >= first && entry.pieceBytes & needleBytes != needleBytes && !laterBytes.contains(entry.head) {
+                                contains = false
                             } else if parent >= first && (nameOffset >= needleCount - 1 || nameOffset < Self.contextCount) {
                                 contains = Self.bytes(text, (textStart + max(nameOffset - needleCount + 1, 0))..<textEnd,
                                                       contain: needle, count: needleCount)
@@ -52,8 +58,8 @@ extension FindArena {
                             let candidate = Int32(truncatingIfNeeded: index)
                             let nameStart = textStart + nameOffset, nameCount = textEnd - (entry.isDirectory ? 1 : 0) - nameStart
                             let name = entry.isNameApart ? slow.nameApart(of: index, equalling: needle, count: needleCount)
-                                : nameCount < needleCount ? nil
-                                : Self.equal(text + nameStart, needle, count: needleCount) ? nameCount == needleCount : nil
+                                : entry.head != head || nameCount < needleCount ? nil
+                                : Self.equal(text + nameStart + 1, needle + 1, count: needleCount - 1) ? nameCount == needleCount : nil
                             if let isExact = name {
                                 if isExact { found.exact.append(candidate) } else { found.prefix.append(candidate) }
                             } else if contains {
@@ -70,6 +76,34 @@ extension FindArena {
             }
         }
         return found
+    }
+
+    /// A set of bytes, one bit each.
+    struct ByteSet {
+        private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+        init(_ bytes: some Sequence<UInt8>) {
+            for byte in bytes {
+                let bit = UInt64(1) << (byte & 63)
+                switch byte >> 6 {
+                case 0: words.0 |= bit
+                case 1: words.1 |= bit
+                case 2: words.2 |= bit
+                default: words.3 |= bit
+                }
+            }
+        }
+
+        @inline(__always)
+        func contains(_ byte: UInt8) -> Bool {
+            let word = switch byte >> 6 {
+            case 0: words.0
+            case 1: words.1
+            case 2: words.2
+            default: words.3
+            }
+            return word & (UInt64(1) << (byte & 63)) != 0
+        }
     }
 
     /// Whether the `count` bytes at `text` and at `needle` are equal.
