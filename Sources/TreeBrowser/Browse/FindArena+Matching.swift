@@ -7,6 +7,16 @@ extension FindArena {
         var contains: [Int32] = []
         var tag: [Int32] = []
         var matched: [Int32] = []
+
+        /// The list of `kind`.
+        subscript(kind: FindMatch) -> [Int32] {
+            switch kind {
+            case .exact: exact
+            case .prefix: prefix
+            case .contains: contains
+            case .tag: tag
+            }
+        }
     }
 
     /// Matches the candidates at `positions` of `pool` (indices in tree order; the candidates

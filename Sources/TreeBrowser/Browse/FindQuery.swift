@@ -36,6 +36,21 @@ public struct FindQuery: Hashable, Sendable {
         return nil
     }
 
+    /// How the file or directory at `path`, tagged `tags`, matches, or `nil` when it does not:
+    /// as ``match(_:)`` matches its candidate, its tags made only when its name and identity
+    /// do not match.
+    public func match(path: TreePath, tags: () -> [String]) -> FindMatch? {
+        let name = Self.normalize(path.normalized.basename)
+        if name == normalized { return .exact }
+        if name.starts(with: normalized) { return .prefix }
+        if Self.bytes(Self.normalize(path.identity), contain: normalized) { return .contains }
+        let matchesTag = tags().contains { tag in
+            var tag = tag
+            return Self.bytes(tag.withUTF8 { Self.normalize($0) }, contain: normalized)
+        }
+        return matchesTag ? .tag : nil
+    }
+
     /// Lowercases UTF-8 text (bytes that are not UTF-8 read as U+FFFD) and removes spaces,
     /// `&`, `-` and `_`; one pass for ASCII text.
     static func normalize(_ bytes: some Collection<UInt8>) -> [UInt8] {

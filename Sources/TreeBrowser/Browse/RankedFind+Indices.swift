@@ -6,16 +6,16 @@ extension RankedFind {
     static let candidatesPerThread = 16_384
 
     /// The candidates matching `query` among `pool` (indices in tree order; every candidate
-    /// when `nil`), as indices: those of each match kind — exact, prefix, contains, tag — in
-    /// tree order, so the four joined are ``results(for:)`` in its order; and every match in
-    /// tree order, the pool of a longer query. Candidates are read in place, not copied; many
-    /// are looked at in two halves at once, whose results are joined in order.
-    public func matches(_ query: FindQuery, among pool: [Int32]?) -> (kinds: [[Int32]], matched: [Int32]) {
+    /// when `nil`), as indices in tree order: by kind, ranked as ``results(for:)`` ranks
+    /// them, and all together (``FindMatches/matched``), the pool of a longer query: a query
+    /// whose normalized text starts with this one's matches only candidates this one matched.
+    /// Candidates are read in place, not copied; many are looked at in two halves at once.
+    public func matches(_ query: FindQuery, among pool: [Int32]?) -> FindMatches {
         matches(query, among: pool, splittingFrom: 2 * Self.candidatesPerThread)
     }
 
     /// ``matches(_:among:)``, split between two threads from `threshold` candidates to look at on.
-    func matches(_ query: FindQuery, among pool: [Int32]?, splittingFrom threshold: Int) -> (kinds: [[Int32]], matched: [Int32]) {
+    func matches(_ query: FindQuery, among pool: [Int32]?, splittingFrom threshold: Int) -> FindMatches {
         let count = pool?.count ?? arena.count
         let tagMatches = arena.tagSets.matches(query)
         let looked = UnsafeMutablePointer<UInt8>.allocate(capacity: max(arena.count, 1))
@@ -39,12 +39,6 @@ extension RankedFind {
             }
             return found
         }
-        func joined(_ list: KeyPath<FindArena.Found, [Int32]>) -> [Int32] {
-            guard found.count > 1 else { return found[0][keyPath: list] }
-            var all = found[0][keyPath: list]
-            all.append(contentsOf: found[1][keyPath: list])
-            return all
-        }
-        return ([joined(\.exact), joined(\.prefix), joined(\.contains), joined(\.tag)], joined(\.matched))
+        return FindMatches(parts: consume found)
     }
 }

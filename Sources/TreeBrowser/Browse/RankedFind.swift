@@ -53,9 +53,10 @@ public struct RankedFind: Sendable {
     /// The candidates matching `query`, by score descending, then tree order. Candidates are
     /// visited in tree order, so each score keeps it: ranking needs no sort.
     public func results(for query: FindQuery) -> [FindResult] {
-        let kinds = matches(query, among: nil).kinds
-        return zip([FindMatch.exact, .prefix, .contains, .tag], kinds).flatMap { match, indices in
-            indices.map { result(Int($0), match: match) }
+        let matches = matches(query, among: nil)
+        return (0..<matches.count).map { rank in
+            let (candidate, match) = matches[rank: rank]
+            return result(candidate, match: match)
         }
     }
 

@@ -84,6 +84,30 @@ struct RankedFindDifferentialTests {
         Self.expectExplored(tally)
     }
 
+    @Test func aRowMatchesAsItsCandidateAndMakesItsTagsOnlyWhenNeeded() {
+        var random = SeededGenerator(state: 7)
+        var madeTags = 0, matched = 0
+        for _ in 0..<30 {
+            let candidates = RankedFindReference.candidates(&random).all
+            for _ in 0..<10 {
+                guard let query = FindQuery(RankedFindReference.query(for: candidates, &random)) else { continue }
+                for candidate in candidates {
+                    var asked = false
+                    let match = query.match(path: candidate.path) {
+                        asked = true
+                        return candidate.tags
+                    }
+                    let expected = RankedFindReference.score(candidate, query.normalized)
+                    #expect(match?.score == expected, "\(candidate.path) \(query.text.debugDescription)")
+                    #expect(asked == (expected ?? 0 < 300), "\(candidate.path) \(query.text.debugDescription)")
+                    if asked { madeTags += 1 }
+                    if expected != nil { matched += 1 }
+                }
+            }
+        }
+        #expect(madeTags > 100 && matched > 100, "tags made \(madeTags), matched \(matched)")
+    }
+
     static func expectExplored(_ tally: Tally) {
         #expect(tally.kinds.allSatisfy { $0 > 50 }, "exact, prefix, contains, tag: \(tally.kinds)")
         #expect(tally.longQueriesMatching > 20, "long queries matching: \(tally.longQueriesMatching)")
