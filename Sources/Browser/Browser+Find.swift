@@ -126,18 +126,21 @@ extension Browser {
         }
     }
 
-    /// Whether the row is a result of the find shown (highlighted).
+    /// Whether the row is a result of the find shown (highlighted): its tags are made only
+    /// when its name and path do not match.
     func isFindMatch(_ path: TreePath, query: FindQuery?) -> Bool {
         guard let query else { return false }
-        var tags: [String] = []
-        if path.isDirectory {
-            if let status = model.summary(of: path)?.wholeStatus { tags.append(status.rawValue) }
-        } else {
-            let change = model.change(of: path)
-            if let status = change?.status { tags.append(status.rawValue) }
-            tags.append(configuration.style.render.iconResolver.resolveFile(
-                named: path.normalized.basename, mode: change?.newMode ?? change?.oldMode).name)
-        }
-        return query.match(FindCandidate(path: path, tags: tags)) != nil
+        return query.match(path: path) {
+            var tags: [String] = []
+            if path.isDirectory {
+                if let status = model.summary(of: path)?.wholeStatus { tags.append(status.rawValue) }
+            } else {
+                let change = model.change(of: path)
+                if let status = change?.status { tags.append(status.rawValue) }
+                tags.append(configuration.style.render.iconResolver.resolveFile(
+                    named: path.normalized.basename, mode: change?.newMode ?? change?.oldMode).name)
+            }
+            return tags
+        } != nil
     }
 }

@@ -1,38 +1,30 @@
 import TreeBrowser
 import TreeModel
 
-/// The results of one ranking, best first: candidate indices per match kind (exact, prefix,
-/// contains, tag), each in tree order, read as ``FindResult`` values only when asked for, so
-/// a query matching most of a large tree costs no result per match.
+/// The results of one ranking, best first: the matches as ``RankedFind/matches(_:among:)``
+/// found them (candidate indices by kind), read as ``FindResult`` values only when asked
+/// for, so a query matching most of a large tree costs no result per match.
 struct FindResults: RandomAccessCollection {
-    private let candidates: [FindCandidate]
-    private let order: [Int32]
-    /// Where the prefix, contains and tag results start in ``order``.
-    private let starts: (prefix: Int, contains: Int, tag: Int)
+    private let finder: RankedFind?
+    private let matches: FindMatches
 
     /// No result.
     init() {
-        candidates = []
-        order = []
-        starts = (0, 0, 0)
+        finder = nil
+        matches = FindMatches()
     }
 
-    /// The results of `buckets`: the indices of the exact, prefix, contains and tag matches.
-    init(candidates: [FindCandidate], buckets: [[Int32]]) {
-        self.candidates = candidates
-        order = Array(buckets.joined())
-        let prefix = buckets[0].count
-        starts = (prefix, prefix + buckets[1].count, prefix + buckets[1].count + buckets[2].count)
+    /// The results of `matches`, made by `finder`.
+    init(finder: RankedFind, matches: FindMatches) {
+        self.finder = finder
+        self.matches = matches
     }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { order.count }
+    var endIndex: Int { matches.count }
 
     subscript(position: Int) -> FindResult {
-        let index = Int(order[position])
-        let match: FindMatch = position < starts.prefix ? .exact
-            : position < starts.contains ? .prefix : position < starts.tag ? .contains : .tag
-        let candidate = candidates[index]
-        return FindResult(path: candidate.path, parent: candidate.parent, match: match, order: index)
+        let (candidate, match) = matches[rank: position]
+        return finder!.result(candidate, match: match)
     }
 }

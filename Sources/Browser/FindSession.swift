@@ -41,9 +41,9 @@ struct FindSession {
             pool = nil
             return
         }
-        let (kinds, matched) = finder.matches(query, among: text.hasPrefix(poolText) ? pool : nil)
-        results = FindResults(candidates: finder.candidates, buckets: kinds)
-        pool = matched
+        let matches = finder.matches(query, among: text.hasPrefix(poolText) ? pool : nil)
+        results = FindResults(finder: finder, matches: matches)
+        pool = matches.matched
         poolText = text
     }
 

@@ -32,27 +32,8 @@ public struct FindCandidate: Hashable, Sendable {
         }
     }
 
-    /// A candidate below `parent` (a candidate itself), whose tags are already normalized:
-    /// its identity is normalized from the parent's when its name is ASCII (the parent's
-    /// identity ends in `/`, so no text runs across the join).
-    init(path: TreePath, parent: FindCandidate?, tags: [String], normalizedTags: [[UInt8]]) {
-        self.path = path
-        self.tags = tags
-        self.parent = parent?.path
-        self.normalizedName = FindQuery.normalize(path.normalized.basename)
-        let name = path.normalized.basename
-        if let parent, name.allSatisfy({ $0 < 0x80 }) {
-            var identity = parent.normalizedIdentity
-            identity.append(contentsOf: normalizedName)
-            if path.isDirectory { identity.append(UInt8(ascii: "/")) }
-            normalizedIdentity = identity
-        } else {
-            normalizedIdentity = FindQuery.normalize(path.identity)
-        }
-        self.normalizedTags = normalizedTags
-    }
-
-    private static func parent(of path: TreePath) -> TreePath? {
+    /// The directory containing `path`, or `nil` at the top level.
+    static func parent(of path: TreePath) -> TreePath? {
         let parent = path.normalized.parent
         guard !parent.isEmpty else { return nil }
         return try? TreePath(RawPath(bytes: Array(parent) + [UInt8(ascii: "/")]))

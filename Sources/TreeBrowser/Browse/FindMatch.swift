@@ -14,5 +14,8 @@ public enum FindMatch: Int, Hashable, Sendable, CaseIterable, Comparable {
     /// The score: 1000, 500, 300 or 100.
     public var score: Int { rawValue }
 
+    /// The kinds best first: exact, prefix, contains, tag.
+    public static let ranked: [FindMatch] = [.exact, .prefix, .contains, .tag]
+
     public static func < (lhs: FindMatch, rhs: FindMatch) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -36,13 +36,19 @@ public struct FindQuery: Hashable, Sendable {
         return nil
     }
 
-    /// How the candidate at `candidate` matches, reading its texts in place.
-    func match(_ candidate: UnsafePointer<FindCandidate>) -> FindMatch? {
-        if candidate.pointee.normalizedName == normalized { return .exact }
-        if candidate.pointee.normalizedName.starts(with: normalized) { return .prefix }
-        if Self.bytes(candidate.pointee.normalizedIdentity, contain: normalized) { return .contains }
-        if candidate.pointee.normalizedTags.contains(where: { Self.bytes($0, contain: normalized) }) { return .tag }
-        return nil
+    /// How the file or directory at `path`, tagged `tags`, matches, or `nil` when it does not:
+    /// as ``match(_:)`` matches its candidate, its tags made only when its name and identity
+    /// do not match.
+    public func match(path: TreePath, tags: () -> [String]) -> FindMatch? {
+        let name = Self.normalize(path.normalized.basename)
+        if name == normalized { return .exact }
+        if name.starts(with: normalized) { return .prefix }
+        if Self.bytes(Self.normalize(path.identity), contain: normalized) { return .contains }
+        let matchesTag = tags().contains { tag in
+            var tag = tag
+            return Self.bytes(tag.withUTF8 { Self.normalize($0) }, contain: normalized)
+        }
+        return matchesTag ? .tag : nil
     }
 
     /// Lowercases UTF-8 text (bytes that are not UTF-8 read as U+FFFD) and removes spaces,

@@ -7,26 +7,33 @@ extension RankedFind {
     /// below it shares, when all are added, deleted or untracked.
     public init(changeTree: ChangeTree, icons: IconResolver = IconResolver()) {
         let tree = changeTree.tree
-        var candidates: [FindCandidate] = []
-        candidates.reserveCapacity(tree.nodes.count - 1)
-        var stack: [(node: Int, parent: TreePath?)] = tree.nodes[FileTree.root].children.reversed().map { ($0, nil) }
+        var arena = FindArena()
+        arena.reserveCapacity(tree.nodes.count - 1)
+        var stack: [(node: Int, parent: Int?)] = tree.nodes[FileTree.root].children.reversed().map { ($0, nil) }
         while let (index, parent) = stack.popLast() {
             let node = tree.nodes[index]
-            var bytes = parent?.normalized.bytes ?? []
-            if parent != nil { bytes.append(UInt8(ascii: "/")) }
-            bytes.append(contentsOf: node.name)
-            if node.isDirectory { bytes.append(UInt8(ascii: "/")) }
-            guard let path = try? TreePath(RawPath(bytes: bytes)) else { continue }
             var tags: [String] = []
             if node.isDirectory {
                 if let status = changeTree.summaries[index].wholeStatus { tags.append(status.rawValue) }
-                stack.append(contentsOf: node.children.reversed().map { ($0, path) })
             } else {
                 if let status = changeTree.change(at: index)?.status { tags.append(status.rawValue) }
                 tags.append(icons.resolve(node).name)
             }
-            candidates.append(FindCandidate(path: path, parent: parent, tags: tags))
+            if TreePath.keepsName(node.name) {
+                arena.append(name: node.name, isDirectory: node.isDirectory, parent: parent, tags: tags)
+            } else {
+                var bytes = parent.map { arena.identity(of: $0) } ?? []
+                bytes.append(contentsOf: node.name)
+                if node.isDirectory { bytes.append(UInt8(ascii: "/")) }
+                guard let path = try? TreePath(RawPath(bytes: bytes)) else { continue }
+                arena.append(path: path, tags: tags)
+            }
+            if node.isDirectory {
+                let candidate = arena.count - 1
+                stack.append(contentsOf: node.children.reversed().map { ($0, candidate) })
+            }
         }
-        self.init(candidates: candidates)
+        arena.seal()
+        self.init(arena: arena)
     }
 }

@@ -28,17 +28,14 @@ struct RankedFindMatchesTests {
     static func ranking(_ finder: RankedFind, _ kinds: [[Int32]]) -> [FindResult] {
         let matches: [FindMatch] = [.exact, .prefix, .contains, .tag]
         return kinds.enumerated().flatMap { kind, indices in
-            indices.map { index in
-                let candidate = finder.candidates[Int(index)]
-                return FindResult(path: candidate.path, parent: candidate.parent, match: matches[kind], order: Int(index))
-            }
+            indices.map { finder.result(Int($0), match: matches[kind]) }
         }
     }
 
     @Test(arguments: [1, 2])
     func theIndicesAreTheRankingFromEveryCandidateAndFromAPool(seed: Int) throws {
         let finder = Self.finder(seed: seed, count: 2 * RankedFind.candidatesPerThread + 5_000)
-        #expect(finder.candidates.count >= 2 * RankedFind.candidatesPerThread)
+        #expect(finder.count >= 2 * RankedFind.candidatesPerThread)
         var pool: [Int32]?
         var text = ""
         for letter in ["m", "o", "d", "e", "l"] {

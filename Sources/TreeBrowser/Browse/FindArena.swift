@@ -1,0 +1,190 @@
+import TreeModel
+
+/// Ranked find's candidates stored flat, in tree order, so that a query reads them in place,
+/// one after another, without a heap object per candidate.
+///
+/// A candidate's normalized identity (``FindQuery``) is its parent's followed by its own
+/// normalized piece (its name, plus `/` for a directory): normalizing lowercases scalar by
+/// scalar and removes single bytes, so a path normalizes piece by piece. The arena
+/// ``texts`` keeps, for each candidate, the last ``contextCount`` bytes (at most) of its
+/// parent's normalized identity, then its own piece, its name, at ``Entry/nameOffset``. A
+/// candidate whose parent is not a candidate (at the top level, or given alone) keeps its
+/// whole normalized identity instead, its name at the end; a name that should ever not end
+/// its identity is kept apart (``namesApart``).
+///
+/// Its path is kept as the bytes it adds to its parent's (`name`, `name/`), or whole when it
+/// has no parent among the candidates; its tags are a number in ``tagSets``.
+struct FindArena: Sendable {
+    /// Where one candidate's text starts in ``texts`` (it ends where the next one's starts),
+    /// its parent, its tags, and what rules most queries out without reading the text: 24 bytes.
+    struct Entry: Sendable {
+        var textStart: Int32
+        /// The parent directory among the candidates, or -1.
+        var parent: Int32
+        /// Which bytes its own piece holds (``FindArena/bit(of:)``).
+        var pieceBytes: UInt64
+        /// The tag list's number in ``tagSets``.
+        var tags: Int32
+        /// Where the name starts in the text: the length of the parent's bytes before it.
+        var nameOffset: UInt16
+        /// The first byte of its own piece, its name's (0 when there is none).
+        var head: UInt8
+        private var flags: UInt8
+
+        init(textStart: Int, parent: Int?, tags: Int32, nameOffset: Int, piece: ArraySlice<UInt8>, isDirectory: Bool,
+             isNameApart: Bool) {
+            self.textStart = Int32(textStart)
+            self.parent = Int32(parent ?? -1)
+            pieceBytes = piece.reduce(0) { $0 | FindArena.bit(of: $1) }
+            self.tags = tags
+            self.nameOffset = UInt16(nameOffset)
+            head = piece.first ?? 0
+            flags = (isDirectory ? 1 : 0) | (isNameApart ? 2 : 0)
+        }
+
+        var isDirectory: Bool { flags & 1 != 0 }
+        /// Whether the name is in ``namesApart`` rather than in the text.
+        var isNameApart: Bool { flags & 2 != 0 }
+    }
+
+    /// The bit standing for `byte` in a set of bytes: one of its own for each lowercase letter,
+    /// digit, `/` and `.`, shared by other bytes.
+    @inline(__always)
+    static func bit(of byte: UInt8) -> UInt64 {
+        let position: UInt8 = switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a")
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): 26 + byte - UInt8(ascii: "0")
+        case UInt8(ascii: "/"): 36
+        case UInt8(ascii: "."): 37
+        case ..<0x80: 38 + byte % 10
+        default: 48 + byte % 16
+        }
+        return 1 << position
+    }
+
+    /// How many bytes of its parent's identity a candidate's text starts with, at most: a
+    /// query up to one byte longer finds what it contains without reading the parent.
+    static let contextCount = 16
+    /// How many bytes can be read past a text, so that a search may read words.
+    static let padding = 8
+
+    /// Every candidate's text, one after another, then ``padding`` bytes.
+    private(set) var texts: [UInt8] = []
+    /// The candidates in tree order, then one entry marking where the last text ends.
+    private(set) var entries: [Entry] = []
+    /// Names that are not the end of their candidate's text, by candidate.
+    private(set) var namesApart: [Int32: [UInt8]] = [:]
+    /// The path bytes each candidate adds to its parent's, one after another.
+    private var pathTails: [UInt8] = []
+    private var pathTailStarts: [Int32] = [0]
+    private(set) var tagSets = FindTagSets()
+
+    /// The number of candidates.
+    private(set) var count = 0
+
+    /// Room for `count` candidates.
+    mutating func reserveCapacity(_ count: Int) {
+        entries.reserveCapacity(count + 1)
+        pathTailStarts.reserveCapacity(count + 1)
+    }
+
+    /// Adds a candidate named `name` (a path piece: not empty, `.` or `..`) inside the
+    /// candidate `parent`, or at the top level when `parent` is nil.
+    mutating func append(name: some Collection<UInt8>, isDirectory: Bool, parent: Int?, tags: [String]) {
+        let textStart = texts.count
+        if let parent {
+            let parentText = text(of: parent)
+            let context = min(parentText.count, Self.contextCount)
+            texts.append(contentsOf: repeatElement(0, count: context))
+            texts.withUnsafeMutableBufferPointer { arena in
+                arena.baseAddress!.advanced(by: textStart)
+                    .update(from: arena.baseAddress! + parentText.upperBound - context, count: context)
+            }
+        }
+        let nameOffset = texts.count - textStart
+        texts.append(contentsOf: FindQuery.normalize(name))
+        if isDirectory { texts.append(UInt8(ascii: "/")) }
+        entries.append(Entry(textStart: textStart, parent: parent, tags: tagSets.number(of: tags), nameOffset: nameOffset,
+                             piece: texts[(textStart + nameOffset)...], isDirectory: isDirectory, isNameApart: false))
+        pathTails.append(contentsOf: name)
+        if isDirectory { pathTails.append(UInt8(ascii: "/")) }
+        pathTailStarts.append(Int32(pathTails.count))
+        count += 1
+    }
+
+    /// Adds `path`, whose parent directory is not a candidate.
+    mutating func append(path: TreePath, tags: [String]) {
+        let identity = path.identity
+        let textStart = texts.count
+        texts.append(contentsOf: FindQuery.normalize(identity))
+        let name = FindQuery.normalize(path.normalized.basename)
+        let nameEnd = texts.count - (path.isDirectory ? 1 : 0)
+        let nameOffset = nameEnd - name.count - textStart
+        let endsWithName = nameOffset >= 0 && nameOffset <= Int(UInt16.max) && texts[(nameEnd - name.count)..<nameEnd].elementsEqual(name)
+        if !endsWithName { namesApart[Int32(count)] = name }
+        entries.append(Entry(textStart: textStart, parent: nil, tags: tagSets.number(of: tags),
+                             nameOffset: endsWithName ? nameOffset : 0, piece: name[...], isDirectory: path.isDirectory,
+                             isNameApart: !endsWithName))
+        pathTails.append(contentsOf: identity)
+        pathTailStarts.append(Int32(pathTails.count))
+        count += 1
+    }
+
+    /// Ends the arena: marks where the last text ends, adds the padding a search may read,
+    /// and lets spare room go.
+    mutating func seal() {
+        entries.append(Entry(textStart: texts.count, parent: nil, tags: 0, nameOffset: 0, piece: [], isDirectory: false,
+                             isNameApart: false))
+        texts.append(contentsOf: repeatElement(0, count: Self.padding))
+        texts = texts.withUnsafeBufferPointer { Array($0) }
+        pathTails = pathTails.withUnsafeBufferPointer { Array($0) }
+        entries = entries.withUnsafeBufferPointer { Array($0) }
+    }
+
+    /// Where the text of candidate `index` lies in ``texts`` (before ``seal()`` too).
+    func text(of index: Int) -> Range<Int> {
+        Int(entries[index].textStart)..<(index + 1 < entries.count ? Int(entries[index + 1].textStart) : texts.count)
+    }
+
+    /// The normalized identity of candidate `index`, from its parents' texts down.
+    func normalizedIdentity(of index: Int) -> [UInt8] {
+        let entry = entries[index]
+        let text = text(of: index)
+        guard entry.parent >= 0 else { return Array(texts[text]) }
+        var identity = normalizedIdentity(of: Int(entry.parent))
+        identity.append(contentsOf: texts[(text.lowerBound + Int(entry.nameOffset))..<text.upperBound])
+        return identity
+    }
+
+    /// The identity of candidate `index`, from its parents' path bytes down.
+    func identity(of index: Int) -> [UInt8] {
+        var chain: [Int] = []
+        var current = index
+        while current >= 0 {
+            chain.append(current)
+            current = Int(entries[current].parent)
+        }
+        var bytes: [UInt8] = []
+        for node in chain.reversed() {
+            bytes.append(contentsOf: pathTails[Int(pathTailStarts[node])..<Int(pathTailStarts[node + 1])])
+        }
+        return bytes
+    }
+
+    /// The path of candidate `index`.
+    func path(of index: Int) -> TreePath {
+        var bytes = identity(of: index)
+        let isDirectory = entries[index].isDirectory
+        if isDirectory { bytes.removeLast() }
+        return TreePath(trustedNormalized: RawPath(bytes: bytes), isDirectory: isDirectory)
+    }
+
+    /// The directory containing candidate `index`, or `nil` at the top level.
+    func parentPath(of index: Int) -> TreePath? {
+        let parent = Int(entries[index].parent)
+        return parent >= 0 ? path(of: parent) : FindCandidate.parent(of: path(of: index))
+    }
+
+    /// The tags of candidate `index`, as given.
+    func tags(of index: Int) -> [String] { tagSets.lists[Int(entries[index].tags)] }
+}
