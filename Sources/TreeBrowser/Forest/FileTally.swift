@@ -10,7 +10,7 @@ struct FileTally: Sendable {
     }
 
     /// ``FileFilter/key(of:)`` of the change.
-    let key: UInt8
+    private(set) var key: UInt8
     let status: ChangeStatus?
     let lines: Lines
     let insertions: UInt32
@@ -30,6 +30,11 @@ struct FileTally: Sendable {
                 (lines, insertions, deletions) = (.tooLarge, 0, 0)
             }
         }
+    }
+
+    /// Notes that the change is now viewed or not (what its key says of it).
+    mutating func setViewed(_ viewed: Bool) {
+        key = key & ~FileFilter.viewedBit | (viewed ? FileFilter.viewedBit : 0)
     }
 
     /// Adds the file to `summary`, as adding its own summary `whole` would.

@@ -179,7 +179,7 @@ struct PathForest: RowProjection, Sendable {
     /// Gives file `slot`'s change the view state `state` (its summary does not count it).
     mutating func setViewState(of slot: Int, to state: ViewState) {
         nodes[slot].change?.viewState = state
-        tallies[slot] = FileTally(nodes[slot].change)
+        tallies[slot].setViewed(state == .viewed)
     }
 
     /// Remembers the decoration of `slot` before the journal first changes it.

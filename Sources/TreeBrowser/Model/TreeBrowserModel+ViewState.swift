@@ -27,7 +27,7 @@ extension TreeBrowserModel {
     /// Sets the view state of the files among `slots`; costs a pass over the visible rows
     /// besides, whatever their number.
     private mutating func setViewState(_ state: ViewState, ofSlots slots: [Int]) -> TreeUpdate {
-        let files = slots.filter { forest.nodes[$0].change != nil }
+        let files = slots.filter { !forest.isDirectory($0) }
         guard !files.isEmpty else { return TreeUpdate() }
         let before = forest.projection, focusRowBefore = focusedRowIndex, rowsBefore = visible
         var marked = [Bool](repeating: false, count: forest.nodes.count)
