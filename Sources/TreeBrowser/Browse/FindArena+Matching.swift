@@ -21,71 +21,26 @@ extension FindArena {
 
     /// Matches the candidates at `positions` of `pool` (indices in tree order; the candidates
     /// themselves when `nil`) against `query`, as ``FindQuery/match(_:)`` does: its name, then
-    /// its identity, then its tags (`tagMatches`, one answer per tag list).
-    ///
-    /// Whether an identity contains the query is noted in `looked` (1 yes, 2 no; 0 for a
-    /// candidate not looked at). A candidate's identity starts with its parent's: when its
-    /// parent lies in the scan's part of the tree, the candidate contains the query when its
-    /// parent does, and else only where the query ends in its own piece, so only its own text
-    /// is read, and only when its piece holds every byte of the query or starts with one of
-    /// its later bytes (``Entry/pieceBytes``, ``Entry/head``). A parent left out of `pool`
-    /// does not contain the query either: the pool is the matches of a query this one
-    /// extends, and it would contain that one.
+    /// its identity, then its tags (`tagMatches`, one answer per tag list); see ``Scanner``.
+    /// `looked` notes whether each candidate looked at contains the query (1 yes, 2 no).
     func scan(_ query: FindQuery, tagMatches: [Bool], pool: UnsafeBufferPointer<Int32>?, positions: Range<Int>,
               looked: UnsafeMutablePointer<UInt8>) -> Found {
-        var found = Found()
-        guard !positions.isEmpty else { return found }
-        let needleCount = query.normalized.count
-        let first = pool.map { Int($0[positions.lowerBound]) } ?? positions.lowerBound
-        var slow = SlowIdentities(arena: self)
-        let needleBytes = query.normalized.reduce(0) { $0 | Self.bit(of: $1) }
-        let laterBytes = ByteSet(query.normalized.dropFirst())
-        texts.withUnsafeBufferPointer { text in
+        guard !positions.isEmpty else { return Found() }
+        return texts.withUnsafeBufferPointer { texts in
             entries.withUnsafeBufferPointer { entries in
-                query.normalized.withUnsafeBufferPointer { needle in
-                    tagMatches.withUnsafeBufferPointer { tagMatches in
-                        let text = text.baseAddress!, needle = needle.baseAddress!, head = needle[0]
-                        for position in positions {
-                            let index = pool.map { Int($0[position]) } ?? position
-                            let entry = entries[index]
-                            let textStart = Int(entry.textStart), textEnd = Int(entries[index + 1].textStart)
-                            let nameOffset = Int(entry.nameOffset)
-                            let parent = Int(entry.parent)
-                            let contains: Bool
-                            if parent < 0 {
-                                contains = Self.bytes(text, textStart..<textEnd, contain: needle, count: needleCount)
-                            } else if parent >= first && looked[parent] == 1 {
-                                contains = true
-                            } else if parent >= first && entry.pieceBytes & needleBytes != needleBytes && !laterBytes.contains(entry.head) {
-                                contains = false
-                            } else if parent >= first && (nameOffset >= needleCount - 1 || nameOffset < Self.contextCount) {
-                                contains = Self.bytes(text, (textStart + max(nameOffset - needleCount + 1, 0))..<textEnd,
-                                                      contain: needle, count: needleCount)
-                            } else {
-                                contains = slow.identity(of: index, containing: needle, count: needleCount)
-                            }
-                            looked[index] = contains ? 1 : 2
-                            let candidate = Int32(truncatingIfNeeded: index)
-                            let nameStart = textStart + nameOffset, nameCount = textEnd - (entry.isDirectory ? 1 : 0) - nameStart
-                            let name = entry.isNameApart ? slow.nameApart(of: index, equalling: needle, count: needleCount)
-                                : entry.head != head || nameCount < needleCount ? nil
-                                : Self.equal(text + nameStart + 1, needle + 1, count: needleCount - 1) ? nameCount == needleCount : nil
-                            if let isExact = name {
-                                if isExact { found.exact.append(candidate) } else { found.prefix.append(candidate) }
-                            } else if contains {
-                                found.contains.append(candidate)
-                            } else if tagMatches[Int(entry.tags)] {
-                                found.tag.append(candidate)
-                            } else {
-                                continue
-                            }
-                            found.matched.append(candidate)
+                textStarts.withUnsafeBufferPointer { textStarts in
+                    query.normalized.withUnsafeBufferPointer { needle in
+                        tagMatches.withUnsafeBufferPointer { tagMatches in
+                            var scanner = Scanner(arena: self, texts: texts.baseAddress!, entries: entries.baseAddress!,
+                                                  textStarts: textStarts.baseAddress!, needle: needle,
+                                                  tagMatches: tagMatches.baseAddress!, looked: looked,
+                                                  first: pool.map { Int($0[positions.lowerBound]) } ?? positions.lowerBound)
+                            return scanner.scan(pool: pool, positions: positions)
                         }
                     }
                 }
             }
         }
-        return found
     }
 
     /// A set of bytes, one bit each.

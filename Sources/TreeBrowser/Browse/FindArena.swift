@@ -15,28 +15,26 @@ import TreeModel
 /// Its path is kept as the bytes it adds to its parent's (`name`, `name/`), or whole when it
 /// has no parent among the candidates; its tags are a number in ``tagSets``.
 struct FindArena: Sendable {
-    /// Where one candidate's text starts in ``texts`` (it ends where the next one's starts),
-    /// its parent, its tags, and what rules most queries out without reading the text: 24 bytes.
+    /// What a query reads of every candidate it looks at: its parent, its tags, and what rules
+    /// most queries out without reading its text (which starts at its ``textStarts`` and ends
+    /// at the next one's): 16 bytes.
     struct Entry: Sendable {
-        var textStart: Int32
         /// The parent directory among the candidates, or -1.
         var parent: Int32
-        /// Which bytes its own piece holds (``FindArena/bit(of:)``).
-        var pieceBytes: UInt64
         /// The tag list's number in ``tagSets``.
         var tags: Int32
+        /// Which bytes its own piece holds (``FindArena/bit(of:)``).
+        var pieceBytes: UInt32
         /// Where the name starts in the text: the length of the parent's bytes before it.
         var nameOffset: UInt16
         /// The first byte of its own piece, its name's (0 when there is none).
         var head: UInt8
         private var flags: UInt8
 
-        init(textStart: Int, parent: Int?, tags: Int32, nameOffset: Int, piece: ArraySlice<UInt8>, isDirectory: Bool,
-             isNameApart: Bool) {
-            self.textStart = Int32(textStart)
+        init(parent: Int?, tags: Int32, nameOffset: Int, piece: ArraySlice<UInt8>, isDirectory: Bool, isNameApart: Bool) {
             self.parent = Int32(parent ?? -1)
-            pieceBytes = piece.reduce(0) { $0 | FindArena.bit(of: $1) }
             self.tags = tags
+            pieceBytes = piece.reduce(0) { $0 | FindArena.bit(of: $1) }
             self.nameOffset = UInt16(nameOffset)
             head = piece.first ?? 0
             flags = (isDirectory ? 1 : 0) | (isNameApart ? 2 : 0)
@@ -47,17 +45,17 @@ struct FindArena: Sendable {
         var isNameApart: Bool { flags & 2 != 0 }
     }
 
-    /// The bit standing for `byte` in a set of bytes: one of its own for each lowercase letter,
-    /// digit, `/` and `.`, shared by other bytes.
+    /// The bit standing for `byte` in a set of bytes: one of its own for each lowercase
+    /// letter, `/` and `.`; one shared by the digits, one by other ASCII, two by the rest.
     @inline(__always)
-    static func bit(of byte: UInt8) -> UInt64 {
+    static func bit(of byte: UInt8) -> UInt32 {
         let position: UInt8 = switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"): byte - UInt8(ascii: "a")
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): 26 + byte - UInt8(ascii: "0")
-        case UInt8(ascii: "/"): 36
-        case UInt8(ascii: "."): 37
-        case ..<0x80: 38 + byte % 10
-        default: 48 + byte % 16
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): 26
+        case UInt8(ascii: "/"): 27
+        case UInt8(ascii: "."): 28
+        case ..<0x80: 29
+        default: 30 + byte & 1
         }
         return 1 << position
     }
@@ -70,8 +68,10 @@ struct FindArena: Sendable {
 
     /// Every candidate's text, one after another, then ``padding`` bytes.
     private(set) var texts: [UInt8] = []
-    /// The candidates in tree order, then one entry marking where the last text ends.
+    /// The candidates in tree order.
     private(set) var entries: [Entry] = []
+    /// Where each candidate's text starts in ``texts``, then where the last one ends.
+    private(set) var textStarts: [Int32] = []
     /// Names that are not the end of their candidate's text, by candidate.
     private(set) var namesApart: [Int32: [UInt8]] = [:]
     /// The path bytes each candidate adds to its parent's, one after another.
@@ -84,7 +84,8 @@ struct FindArena: Sendable {
 
     /// Room for `count` candidates.
     mutating func reserveCapacity(_ count: Int) {
-        entries.reserveCapacity(count + 1)
+        entries.reserveCapacity(count)
+        textStarts.reserveCapacity(count + 1)
         pathTailStarts.reserveCapacity(count + 1)
     }
 
@@ -104,7 +105,8 @@ struct FindArena: Sendable {
         let nameOffset = texts.count - textStart
         texts.append(contentsOf: FindQuery.normalize(name))
         if isDirectory { texts.append(UInt8(ascii: "/")) }
-        entries.append(Entry(textStart: textStart, parent: parent, tags: tagSets.number(of: tags), nameOffset: nameOffset,
+        textStarts.append(Int32(textStart))
+        entries.append(Entry(parent: parent, tags: tagSets.number(of: tags), nameOffset: nameOffset,
                              piece: texts[(textStart + nameOffset)...], isDirectory: isDirectory, isNameApart: false))
         pathTails.append(contentsOf: name)
         if isDirectory { pathTails.append(UInt8(ascii: "/")) }
@@ -122,9 +124,9 @@ struct FindArena: Sendable {
         let nameOffset = nameEnd - name.count - textStart
         let endsWithName = nameOffset >= 0 && nameOffset <= Int(UInt16.max) && texts[(nameEnd - name.count)..<nameEnd].elementsEqual(name)
         if !endsWithName { namesApart[Int32(count)] = name }
-        entries.append(Entry(textStart: textStart, parent: nil, tags: tagSets.number(of: tags),
-                             nameOffset: endsWithName ? nameOffset : 0, piece: name[...], isDirectory: path.isDirectory,
-                             isNameApart: !endsWithName))
+        textStarts.append(Int32(textStart))
+        entries.append(Entry(parent: nil, tags: tagSets.number(of: tags), nameOffset: endsWithName ? nameOffset : 0,
+                             piece: name[...], isDirectory: path.isDirectory, isNameApart: !endsWithName))
         pathTails.append(contentsOf: identity)
         pathTailStarts.append(Int32(pathTails.count))
         count += 1
@@ -133,17 +135,17 @@ struct FindArena: Sendable {
     /// Ends the arena: marks where the last text ends, adds the padding a search may read,
     /// and lets spare room go.
     mutating func seal() {
-        entries.append(Entry(textStart: texts.count, parent: nil, tags: 0, nameOffset: 0, piece: [], isDirectory: false,
-                             isNameApart: false))
+        textStarts.append(Int32(texts.count))
         texts.append(contentsOf: repeatElement(0, count: Self.padding))
         texts = texts.withUnsafeBufferPointer { Array($0) }
         pathTails = pathTails.withUnsafeBufferPointer { Array($0) }
         entries = entries.withUnsafeBufferPointer { Array($0) }
+        textStarts = textStarts.withUnsafeBufferPointer { Array($0) }
     }
 
     /// Where the text of candidate `index` lies in ``texts`` (before ``seal()`` too).
     func text(of index: Int) -> Range<Int> {
-        Int(entries[index].textStart)..<(index + 1 < entries.count ? Int(entries[index + 1].textStart) : texts.count)
+        Int(textStarts[index])..<(index + 1 < textStarts.count ? Int(textStarts[index + 1]) : texts.count)
     }
 
     /// The normalized identity of candidate `index`, from its parents' texts down.
