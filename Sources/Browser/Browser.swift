@@ -168,13 +168,4 @@ public struct Browser {
         viewedTally = tally
         (viewedCount, reviewedCount) = tally.counts(status: statusFilter)
     }
-
-    /// The changes the tree shows: every change, or those of the filter's status, without
-    /// the viewed ones while they are hidden.
-    var shownChanges: [FileChange] {
-        guard statusFilter != nil || hidesViewed else { return allChanges }
-        return allChanges.filter { change in
-            (statusFilter.map { change.status == $0 } ?? true) && !(hidesViewed && change.viewState == .viewed)
-        }
-    }
 }
