@@ -56,8 +56,8 @@ extension FindArena {
                 var contains: Bool
                 if parent >= first && looked[parent] == 1 {
                     contains = true
-                } else if parent >= first && (entry.piecePairs & lastPair != lastPair
-                                              || entry.pieceBytes & needleBytes != needleBytes && !laterBytes.contains(entry.head)) {
+                } else if parent >= first && (entry.piecePairs & lastPair != lastPair || entry.pieceBytes & needleBytes != needleBytes
+                                                  && !laterBytes.contains(entry.head)) {
                     contains = false
                 } else if parent >= 0 && (parent < first || (Int(entry.nameOffset) < count - 1
                                                               && Int(entry.nameOffset) == FindArena.contextCount)) {

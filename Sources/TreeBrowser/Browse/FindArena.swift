@@ -121,12 +121,13 @@ struct FindArena: Sendable {
             }
         }
         let nameOffset = texts.count - textStart
-        texts.append(contentsOf: FindQuery.normalize(name))
+        FindQuery.normalize(name, appendingTo: &texts)
         if isDirectory { texts.append(UInt8(ascii: "/")) }
         textStarts.append(Int32(textStart))
+        let before = nameOffset > 0 ? texts[textStart + nameOffset - 1] : nil
         entries.append(Entry(parent: parent, tags: tagSets.number(of: tags), nameOffset: nameOffset,
-                             piece: texts[(textStart + nameOffset)...], before: nameOffset > 0 ? texts[textStart + nameOffset - 1] : nil,
-                             isDirectory: isDirectory, isNameApart: false))
+                             piece: texts[(textStart + nameOffset)...], before: before, isDirectory: isDirectory,
+                             isNameApart: false))
         pathTails.append(contentsOf: name)
         if isDirectory { pathTails.append(UInt8(ascii: "/")) }
         pathTailStarts.append(Int32(pathTails.count))
@@ -141,7 +142,8 @@ struct FindArena: Sendable {
         let name = FindQuery.normalize(path.normalized.basename)
         let nameEnd = texts.count - (path.isDirectory ? 1 : 0)
         let nameOffset = nameEnd - name.count - textStart
-        let endsWithName = nameOffset >= 0 && nameOffset <= Int(UInt16.max) && texts[(nameEnd - name.count)..<nameEnd].elementsEqual(name)
+        let endsWithName = nameOffset >= 0 && nameOffset <= Int(UInt16.max)
+            && texts[(nameEnd - name.count)..<nameEnd].elementsEqual(name)
         if !endsWithName { namesApart[Int32(count)] = name }
         textStarts.append(Int32(textStart))
         entries.append(Entry(parent: nil, tags: tagSets.number(of: tags), nameOffset: endsWithName ? nameOffset : 0,
