@@ -53,7 +53,7 @@ extension FindArena {
                 let index = pool.map { Int($0[position]) } ?? position
                 let entry = entries[index]
                 let parent = Int(entry.parent)
-                var contains: Bool
+                let contains: Bool
                 if parent >= first && looked[parent] == 1 {
                     contains = true
                 } else if parent >= first && (entry.piecePairs & lastPair != lastPair || entry.pieceBytes & needleBytes != needleBytes
