@@ -4,7 +4,8 @@ extension FindArena {
     /// A candidate's identity starts with its parent's: when its parent lies in the run (at
     /// or after ``first``), the candidate contains the query when its parent does, and else
     /// only where the query ends in its own piece, so only its own text is read, and only when
-    /// its piece holds every byte of the query or starts with one of its later bytes
+    /// its piece holds the query's last two bytes (with the byte before it, ``Entry/piecePairs``)
+    /// and either every byte of the query or, first, one of its later bytes
     /// (``Entry/pieceBytes``, ``Entry/head``). A parent left out of the pool does not contain
     /// the query either: the pool is the matches of a query this one extends, and it would
     /// contain that one.
@@ -46,15 +47,17 @@ extension FindArena {
             let entries = entries, looked = looked, textStarts = textStarts, texts = texts, tagMatches = tagMatches
             let needle = needle.baseAddress!, count = self.needle.count, head = needle[0], first = first
             let needleBytes = needleBytes, laterBytes = laterBytes
+            let lastPair = count > 1 ? FindArena.bit(of: needle[count - 2], needle[count - 1]) : 0
             let pool = pool?.baseAddress
             for position in positions {
                 let index = pool.map { Int($0[position]) } ?? position
                 let entry = entries[index]
                 let parent = Int(entry.parent)
-                var contains: Bool
+                let contains: Bool
                 if parent >= first && looked[parent] == 1 {
                     contains = true
-                } else if parent >= first && entry.pieceBytes & needleBytes != needleBytes && !laterBytes.contains(entry.head) {
+                } else if parent >= first && (entry.piecePairs & lastPair != lastPair || entry.pieceBytes & needleBytes != needleBytes
+                                                  && !laterBytes.contains(entry.head)) {
                     contains = false
                 } else if parent >= 0 && (parent < first || (Int(entry.nameOffset) < count - 1
                                                               && Int(entry.nameOffset) == FindArena.contextCount)) {

@@ -17,7 +17,7 @@ import TreeModel
 struct FindArena: Sendable {
     /// What a query reads of every candidate it looks at: its parent, its tags, and what rules
     /// most queries out without reading its text (which starts at its ``textStarts`` and ends
-    /// at the next one's): 16 bytes.
+    /// at the next one's): 20 bytes.
     struct Entry: Sendable {
         /// The parent directory among the candidates, or -1.
         var parent: Int32
@@ -25,16 +25,27 @@ struct FindArena: Sendable {
         var tags: Int32
         /// Which bytes its own piece holds (``FindArena/bit(of:)``).
         var pieceBytes: UInt32
+        /// Which pairs of bytes its own piece holds, the byte before it and its first included
+        /// (``FindArena/bit(of:_:)``).
+        var piecePairs: UInt32
         /// Where the name starts in the text: the length of the parent's bytes before it.
         var nameOffset: UInt16
         /// The first byte of its own piece, its name's (0 when there is none).
         var head: UInt8
         private var flags: UInt8
 
-        init(parent: Int?, tags: Int32, nameOffset: Int, piece: ArraySlice<UInt8>, isDirectory: Bool, isNameApart: Bool) {
+        init(parent: Int?, tags: Int32, nameOffset: Int, piece: ArraySlice<UInt8>, before: UInt8?, isDirectory: Bool,
+             isNameApart: Bool) {
             self.parent = Int32(parent ?? -1)
             self.tags = tags
             pieceBytes = piece.reduce(0) { $0 | FindArena.bit(of: $1) }
+            var pairs: UInt32 = 0
+            var previous = before
+            for byte in piece {
+                if let previous { pairs |= FindArena.bit(of: previous, byte) }
+                previous = byte
+            }
+            piecePairs = pairs
             self.nameOffset = UInt16(nameOffset)
             head = piece.first ?? 0
             flags = (isDirectory ? 1 : 0) | (isNameApart ? 2 : 0)
@@ -43,6 +54,13 @@ struct FindArena: Sendable {
         var isDirectory: Bool { flags & 1 != 0 }
         /// Whether the name is in ``namesApart`` rather than in the text.
         var isNameApart: Bool { flags & 2 != 0 }
+    }
+
+    /// The bit standing for the pair `first`, `second` in a set of pairs of bytes (shared by
+    /// many pairs).
+    @inline(__always)
+    static func bit(of first: UInt8, _ second: UInt8) -> UInt32 {
+        1 << (((UInt32(first) << 8 | UInt32(second)) &* 0x9E37_79B1) >> 27)
     }
 
     /// The bit standing for `byte` in a set of bytes: one of its own for each lowercase
@@ -103,11 +121,13 @@ struct FindArena: Sendable {
             }
         }
         let nameOffset = texts.count - textStart
-        texts.append(contentsOf: FindQuery.normalize(name))
+        FindQuery.normalize(name, appendingTo: &texts)
         if isDirectory { texts.append(UInt8(ascii: "/")) }
         textStarts.append(Int32(textStart))
+        let before = nameOffset > 0 ? texts[textStart + nameOffset - 1] : nil
         entries.append(Entry(parent: parent, tags: tagSets.number(of: tags), nameOffset: nameOffset,
-                             piece: texts[(textStart + nameOffset)...], isDirectory: isDirectory, isNameApart: false))
+                             piece: texts[(textStart + nameOffset)...], before: before, isDirectory: isDirectory,
+                             isNameApart: false))
         pathTails.append(contentsOf: name)
         if isDirectory { pathTails.append(UInt8(ascii: "/")) }
         pathTailStarts.append(Int32(pathTails.count))
@@ -122,11 +142,12 @@ struct FindArena: Sendable {
         let name = FindQuery.normalize(path.normalized.basename)
         let nameEnd = texts.count - (path.isDirectory ? 1 : 0)
         let nameOffset = nameEnd - name.count - textStart
-        let endsWithName = nameOffset >= 0 && nameOffset <= Int(UInt16.max) && texts[(nameEnd - name.count)..<nameEnd].elementsEqual(name)
+        let endsWithName = nameOffset >= 0 && nameOffset <= Int(UInt16.max)
+            && texts[(nameEnd - name.count)..<nameEnd].elementsEqual(name)
         if !endsWithName { namesApart[Int32(count)] = name }
         textStarts.append(Int32(textStart))
         entries.append(Entry(parent: nil, tags: tagSets.number(of: tags), nameOffset: endsWithName ? nameOffset : 0,
-                             piece: name[...], isDirectory: path.isDirectory, isNameApart: !endsWithName))
+                             piece: name[...], before: nil, isDirectory: path.isDirectory, isNameApart: !endsWithName))
         pathTails.append(contentsOf: identity)
         pathTailStarts.append(Int32(pathTails.count))
         count += 1

@@ -56,14 +56,23 @@ public struct FindQuery: Hashable, Sendable {
     static func normalize(_ bytes: some Collection<UInt8>) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
+        normalize(bytes, appendingTo: &result)
+        return result
+    }
+
+    /// Appends `bytes` normalized (``normalize(_:)``) to `result`.
+    static func normalize(_ bytes: some Collection<UInt8>, appendingTo result: inout [UInt8]) {
+        let start = result.count
         for byte in bytes {
             if byte >= 0x80 {
-                return String(decoding: Array(bytes), as: UTF8.self).lowercased().utf8.filter { !isRemoved($0) }
+                result.removeSubrange(start...)
+                let lowercased = String(decoding: Array(bytes), as: UTF8.self).lowercased()
+                result.append(contentsOf: lowercased.utf8.lazy.filter { !isRemoved($0) })
+                return
             }
             if isRemoved(byte) { continue }
             result.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
         }
-        return result
     }
 
     private static func isRemoved(_ byte: UInt8) -> Bool {

@@ -55,7 +55,8 @@ struct RankedFindDifferentialTests {
                 for _ in 0..<12 {
                     let text = RankedFindReference.query(for: candidates, &random)
                     let threshold = [2, 7, Int.max].randomElement(using: &random)!
-                    Self.type(text, into: finder, candidates: candidates, splittingFrom: threshold, tally: &tally, "seed \(seed)")
+                    Self.type(text, into: finder, candidates: candidates, splittingFrom: threshold, tally: &tally,
+                              "seed \(seed)")
                 }
             }
         }
