@@ -2,7 +2,7 @@ import TreeBrowser
 import TreeModel
 
 /// `v` in place: the files' view states change in ``Browser/allChanges`` and in the model
-/// (``TreeBrowserModel/setViewState(_:of:)``), which is not built again, and find's
+/// (``TreeBrowserModel/setViewState(_:ofFilesAt:)``), which is not built again, and find's
 /// candidates, which do not depend on them, are kept.
 extension Browser {
     /// Gives the files `row` shows (at `positions` of ``allChanges``) the view state
@@ -27,9 +27,7 @@ extension Browser {
     /// other: a binary search finds them, checked against the number of files the tree
     /// shows there; changes in another order are looked for one by one.
     func positionsOfChanges(below row: TreeRow) -> [Int] {
-        let shown = { (change: FileChange) in
-            (statusFilter.map { change.status == $0 } ?? true) && !(hidesViewed && change.viewState == .viewed)
-        }
+        let shown = fileFilter.shows
         if let change = row.change {
             let position = Self.firstIndex(notBefore: change.path.bytes, in: allChanges)
             if position < allChanges.count, allChanges[position].path == change.path { return [position] }

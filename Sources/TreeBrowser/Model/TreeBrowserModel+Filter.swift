@@ -11,7 +11,7 @@ extension TreeBrowserModel {
     public var filter: FileFilter { forest.projection?.filter ?? .everything }
 
     /// Shows only the files `filter` shows (every file for ``FileFilter/everything``). Costs
-    /// two passes over the nodes and one over the rows shown, whatever was shown before.
+    /// one pass over the nodes and one over the rows shown, whatever was shown before.
     @discardableResult
     public mutating func setFilter(_ filter: FileFilter) -> TreeUpdate {
         guard filter != self.filter else { return TreeUpdate() }
