@@ -5,19 +5,27 @@
 /// content is not compared (untracked ones) count in `files` and their status only.
 public struct ChangeSummary: Hashable, Sendable {
     /// Number of files.
-    public private(set) var files = 0
+    public var files: Int { fileCount }
     /// Number of files per status.
-    public private(set) var counts = StatusCounts()
-    private var readFiles = 0
-    private var binaryFiles = 0
-    private var insertedLines = 0
-    private var deletedLines = 0
+    public var counts: StatusCounts { statusCounts }
+    @usableFromInline var fileCount = 0
+    @usableFromInline var statusCounts = StatusCounts()
+    @usableFromInline var readFiles = 0
+    @usableFromInline var binaryFiles = 0
+    @usableFromInline var insertedLines = 0
+    @usableFromInline var deletedLines = 0
 
     /// The summary of no file.
     public init() {}
 
+    /// A summary of these totals (`insertions` and `deletions` over the files read).
+    package init(files: Int, counts: StatusCounts, readFiles: Int, binaryFiles: Int, insertions: Int, deletions: Int) {
+        (fileCount, statusCounts, self.readFiles, self.binaryFiles) = (files, counts, readFiles, binaryFiles)
+        (insertedLines, deletedLines) = (insertions, deletions)
+    }
+
     /// The summary of `count` files that carry no status and whose content was not read.
-    init(statuslessFiles count: Int) { files = count }
+    init(statuslessFiles count: Int) { fileCount = count }
 
     /// The summary of `changes`.
     public init<S: Sequence>(_ changes: S) where S.Element == FileChange {
@@ -50,12 +58,13 @@ public struct ChangeSummary: Hashable, Sendable {
     }
 
     /// Adds a file that carries no status and whose content was not read.
-    mutating func addStatuslessFile() { files += 1 }
+    mutating func addStatuslessFile() { fileCount += 1 }
 
     /// Adds one file from its fields: `binary` is `nil` when its content was not read.
+    @inlinable
     public mutating func addFile(status: ChangeStatus?, binary: Bool?, insertions: Int?, deletions: Int?) {
-        files += 1
-        if let status { counts[status] += 1 }
+        fileCount += 1
+        if let status { statusCounts[status] += 1 }
         guard let isBinary = binary else { return }
         readFiles += 1
         if isBinary {
@@ -67,9 +76,10 @@ public struct ChangeSummary: Hashable, Sendable {
     }
 
     /// Adds everything another summary counted.
+    @inlinable
     public mutating func add(_ other: ChangeSummary) {
-        files += other.files
-        counts.add(other.counts)
+        fileCount += other.fileCount
+        statusCounts.add(other.statusCounts)
         readFiles += other.readFiles
         binaryFiles += other.binaryFiles
         insertedLines += other.insertedLines
@@ -79,8 +89,8 @@ public struct ChangeSummary: Hashable, Sendable {
     /// Takes away everything another summary counted, which this one must include (a file
     /// or directory leaving a roll-up).
     public mutating func subtract(_ other: ChangeSummary) {
-        files -= other.files
-        counts.subtract(other.counts)
+        fileCount -= other.fileCount
+        statusCounts.subtract(other.statusCounts)
         readFiles -= other.readFiles
         binaryFiles -= other.binaryFiles
         insertedLines -= other.insertedLines

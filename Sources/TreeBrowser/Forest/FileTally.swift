@@ -36,16 +36,4 @@ struct FileTally: Sendable {
     mutating func setViewed(_ viewed: Bool) {
         key = key & ~FileFilter.viewedBit | (viewed ? FileFilter.viewedBit : 0)
     }
-
-    /// Adds the file to `summary`, as adding its own summary `whole` would.
-    @inline(__always)
-    func add(to summary: inout ChangeSummary, whole: @autoclosure () -> ChangeSummary) {
-        switch lines {
-        case .unread: summary.addFile(status: status, binary: nil, insertions: nil, deletions: nil)
-        case .binary: summary.addFile(status: status, binary: true, insertions: nil, deletions: nil)
-        case .counted:
-            summary.addFile(status: status, binary: false, insertions: Int(insertions), deletions: Int(deletions))
-        case .tooLarge: summary.add(whole())
-        }
-    }
 }

@@ -7,14 +7,11 @@ import TreeModel
 /// to the first list and sum up their shown children (a parent's slot always precedes its
 /// children's).
 struct ForestProjection: Sendable {
-    /// A shown directory: where its shown children start in ``children``, how many there are,
-    /// and the roll-up of the files shown below it.
-    struct Directory: Sendable {
-        var childStart: Int32 = 0
-        var childCount: Int32 = 0
-        var summary = ChangeSummary()
-        /// The least sequence of the files shown below (input order ranks directories by it).
-        var firstSequence = Int.max
+    /// Where a shown directory's shown children are in ``children``: 8 bytes, so that rows
+    /// walk the lists without reading roll-ups.
+    struct ChildRange: Sendable {
+        var start: Int32 = 0
+        var count: Int32 = 0
     }
 
     static let hidden: Int32 = -1
@@ -22,9 +19,15 @@ struct ForestProjection: Sendable {
 
     /// The filter this projection applies.
     let filter: FileFilter
-    /// Per slot: ``hidden``, ``shownFile``, or the index of the shown directory in ``directories``.
+    /// Per slot: ``hidden``, ``shownFile``, or the index of the shown directory in
+    /// ``childRanges`` and ``rollUps``.
     private(set) var entries: [Int32]
-    private(set) var directories: [Directory] = []
+    private(set) var childRanges: [ChildRange] = []
+    /// Per shown directory, the roll-up of the files shown below it.
+    private(set) var rollUps: [RollUp] = []
+    /// In input order, per shown directory, the least sequence of the files shown below it
+    /// (input order ranks directories by it); empty in the other orders.
+    private(set) var firstSequences: [Int] = []
     private(set) var children: [Int] = []
     /// In input order, each shown node's place among its shown siblings (which a filter may
     /// rank otherwise than the whole tree); empty in the other orders, where the whole
@@ -57,41 +60,49 @@ struct ForestProjection: Sendable {
     ) {
         let wantedStatus = filter.status.map(FileFilter.statusKey)
         let hiddenBits = filter.hidesViewed ? FileFilter.viewedBit : 0
-        var directories: [Directory] = [], shownChildren: [Int] = []
-        directories.reserveCapacity(directoryCount)
+        var ranges: [ChildRange] = [], rollUps: [RollUp] = [], firstSequences: [Int] = []
+        var shownChildren: [Int] = []
+        ranges.reserveCapacity(directoryCount)
+        rollUps.reserveCapacity(directoryCount)
+        if nodes != nil { firstSequences.reserveCapacity(directoryCount) }
         shownChildren.reserveCapacity(forest.liveCount)
         entries.withUnsafeMutableBufferPointer { entries in
             forest.flags.withUnsafeBufferPointer { flags in
                 forest.tallies.withUnsafeBufferPointer { tallies in
                     forest.summaries.withUnsafeBufferPointer { summaries in
                         for slot in flags.indices.reversed() where flags[slot].isSuperset(of: [.alive, .directory]) {
-                            var shown = Directory(childStart: Int32(shownChildren.count))
+                            let start = shownChildren.count
+                            var rollUp = RollUp(), firstSequence = Int.max
                             for child in children[slot] {
                                 if flags[child].contains(.directory) {
                                     let index = Int(entries[child])
                                     guard index >= 0 else { continue }
-                                    shown.summary.add(directories[index].summary)
-                                    shown.firstSequence = min(shown.firstSequence, directories[index].firstSequence)
+                                    rollUp.add(rollUps[index])
+                                    if nodes != nil { firstSequence = min(firstSequence, firstSequences[index]) }
                                 } else {
                                     let key = tallies[child].key
                                     guard key & hiddenBits == 0,
                                           wantedStatus.map({ key & FileFilter.statusBits == $0 }) ?? true else { continue }
                                     entries[child] = Self.shownFile
-                                    tallies[child].add(to: &shown.summary, whole: summaries[child])
-                                    if let nodes { shown.firstSequence = min(shown.firstSequence, nodes[child].sequence) }
+                                    rollUp.add(tallies[child], whole: summaries[child])
+                                    if let nodes { firstSequence = min(firstSequence, nodes[child].sequence) }
                                 }
                                 shownChildren.append(child)
                             }
-                            shown.childCount = Int32(shownChildren.count) - shown.childStart
-                            guard shown.childCount > 0 || slot == PathForest.root else { continue }
-                            entries[slot] = Int32(directories.count)
-                            directories.append(shown)
+                            let count = shownChildren.count - start
+                            guard count > 0 || slot == PathForest.root else { continue }
+                            entries[slot] = Int32(ranges.count)
+                            ranges.append(ChildRange(start: Int32(start), count: Int32(count)))
+                            rollUps.append(rollUp)
+                            if nodes != nil { firstSequences.append(firstSequence) }
                         }
                     }
                 }
             }
         }
-        self.directories = directories
+        childRanges = ranges
+        self.rollUps = rollUps
+        self.firstSequences = firstSequences
         self.children = shownChildren
         shownCount = shownChildren.count
     }
@@ -101,12 +112,12 @@ struct ForestProjection: Sendable {
     /// notes each one's place.
     private mutating func orderByFirstFile(_ nodes: UnsafeBufferPointer<PathForest.Node>) {
         positions = [Int32](repeating: 0, count: entries.count)
-        let (entries, directories) = (entries, directories)
+        let (entries, firstSequences) = (entries, firstSequences)
         func first(_ slot: Int) -> Int {
-            entries[slot] >= 0 ? directories[Int(entries[slot])].firstSequence : nodes[slot].sequence
+            entries[slot] >= 0 ? firstSequences[Int(entries[slot])] : nodes[slot].sequence
         }
-        for directory in directories where directory.childCount > 1 {
-            let range = Int(directory.childStart)..<Int(directory.childStart + directory.childCount)
+        for directory in childRanges where directory.count > 1 {
+            let range = Int(directory.start)..<Int(directory.start + directory.count)
             children[range].sort { first($0) < first($1) }
             for position in range { positions[children[position]] = Int32(position - range.lowerBound) }
         }
@@ -121,8 +132,8 @@ struct ForestProjection: Sendable {
     func children(of slot: Int) -> ArraySlice<Int> {
         let index = entries[slot]
         guard index >= 0 else { return children[0..<0] }
-        let directory = directories[Int(index)]
-        return children[Int(directory.childStart)..<Int(directory.childStart + directory.childCount)]
+        let range = childRanges[Int(index)]
+        return children[Int(range.start)..<Int(range.start + range.count)]
     }
 
     /// The place of shown node `slot` among its shown siblings, when it differs from its place
@@ -134,6 +145,6 @@ struct ForestProjection: Sendable {
     @inline(__always)
     func summary(of slot: Int) -> ChangeSummary? {
         let index = entries[slot]
-        return index >= 0 ? directories[Int(index)].summary : nil
+        return index >= 0 ? rollUps[Int(index)].summary : nil
     }
 }

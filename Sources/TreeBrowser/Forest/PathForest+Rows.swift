@@ -74,14 +74,14 @@ extension ForestProjection {
         _ body: ((Int) -> Bool, (Int) -> UnsafeBufferPointer<Int>) -> Result
     ) -> Result {
         entries.withUnsafeBufferPointer { entries in
-            directories.withUnsafeBufferPointer { directories in
+            childRanges.withUnsafeBufferPointer { ranges in
                 children.withUnsafeBufferPointer { children in
                     body({ entries[$0] >= 0 }) { slot in
                         let index = entries[slot]
                         guard index >= 0 else { return UnsafeBufferPointer(rebasing: children[0..<0]) }
-                        let directory = directories[Int(index)]
-                        let start = Int(directory.childStart)
-                        return UnsafeBufferPointer(rebasing: children[start..<(start + Int(directory.childCount))])
+                        let range = ranges[Int(index)]
+                        let start = Int(range.start)
+                        return UnsafeBufferPointer(rebasing: children[start..<(start + Int(range.count))])
                     }
                 }
             }
