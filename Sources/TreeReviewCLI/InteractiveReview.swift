@@ -16,6 +16,7 @@ enum InteractiveReview {
         } catch {
             throw UsageError("--interactive needs a terminal: \(error)")
         }
+        AllocatorTuning.keepLargeBlocksInTheHeap()
         let input = try ChangeInput.read(options, environment: environment, io: io)
         let ready = ContinuousClock.now
         var trace = environment["TREEREVIEW_TRACE"] == nil ? nil : [(phase: String, at: Duration)]()
