@@ -6,12 +6,18 @@ import TreeModel
 /// candidates, which do not depend on them, are kept.
 extension Browser {
     /// Gives the files `row` shows (at `positions` of ``allChanges``) the view state
-    /// `state`, in the changes and in the tree; the header, focus and diff pane follow.
+    /// `state`, in the changes and in the tree; the header (its tally counted on, not
+    /// again), focus and diff pane follow.
     mutating func markViewState(_ state: ViewState, ofFilesOf row: TreeRow, at positions: [Int]) {
         let focusBefore = model.focus
         let keptFinder = unfilteredFinder
-        for position in positions { allChanges[position].viewState = state }
+        var tally = viewedTally
+        for position in positions {
+            tally?.note(allChanges[position].status, viewStateFrom: allChanges[position].viewState, to: state)
+            allChanges[position].viewState = state
+        }
         unfilteredFinder = keptFinder
+        viewedTally = tally
         model.setViewState(state, ofFilesAt: row.identity)
         if hidesViewed {
             find = nil

@@ -21,6 +21,14 @@ struct ViewedTally {
         total.files = changes.count
     }
 
+    /// Counts a change of `status` whose view state went from `before` to `after`.
+    mutating func note(_ status: ChangeStatus?, viewStateFrom before: ViewState, to after: ViewState) {
+        guard (before == .viewed) != (after == .viewed) else { return }
+        let step = after == .viewed ? 1 : -1
+        viewed[Self.slot(of: status)] += step
+        total.viewed += step
+    }
+
     /// How many changes of `status` (of any status for `nil`) are marked viewed, and how many
     /// there are.
     func counts(status: ChangeStatus?) -> (viewed: Int, files: Int) {

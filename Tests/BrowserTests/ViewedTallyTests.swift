@@ -21,4 +21,27 @@ struct ViewedTallyTests {
         #expect(Set(changes.compactMap(\.status)).count == ChangeStatus.allCases.count)
         #expect(changes.contains { $0.viewState == .viewed } && changes.contains { $0.viewState != .viewed })
     }
+
+    /// Counted on change by change (what `v` does), a tally equals one counted afresh,
+    /// through every state (viewed, not viewed, changed since viewed) and back.
+    @Test(arguments: 0..<4)
+    func aTallyCountedOnEqualsOneCountedAfresh(seed: Int) {
+        var changes = BrowserFilterTests.changes(seed: seed)
+        changes.append(FileChange(status: nil, path: RawPath("bare/path")))
+        var tally = ViewedTally(changes)
+        let states: [ViewState] = [.viewed, .changedSinceViewed, .notViewed, .viewed]
+        var transitions = 0
+        for step in 0..<(changes.count * 3) {
+            let index = (step * 7 + seed) % changes.count
+            let next = states[(step + seed) % states.count]
+            if (changes[index].viewState == .viewed) != (next == .viewed) { transitions += 1 }
+            tally.note(changes[index].status, viewStateFrom: changes[index].viewState, to: next)
+            changes[index].viewState = next
+            let fresh = ViewedTally(changes)
+            for status in [nil] + ChangeStatus.allCases.map(Optional.some) {
+                #expect(tally.counts(status: status) == fresh.counts(status: status))
+            }
+        }
+        #expect(transitions > changes.count, "the steps mark and unmark files")
+    }
 }
