@@ -73,4 +73,18 @@ extension PathForest {
         }
         return result
     }
+
+    /// The shown files at or below `slot`, read from the flat child lists, in no set order.
+    func shownFiles(below slot: Int) -> [Int] {
+        withShownChildLists { isDirectory, children in
+            guard isDirectory(slot) else { return [slot] }
+            var files: [Int] = [], stack = [slot]
+            while let current = stack.popLast() {
+                for child in children(current) {
+                    if isDirectory(child) { stack.append(child) } else { files.append(child) }
+                }
+            }
+            return files
+        }
+    }
 }

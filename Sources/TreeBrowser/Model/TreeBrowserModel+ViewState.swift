@@ -11,9 +11,9 @@ extension TreeBrowserModel {
     public mutating func setViewState(_ state: ViewState, of paths: [TreePath]) -> TreeUpdate {
         let projection = forest.projection
         forest.projection = nil
-        let slots = paths.compactMap { forest.slot(of: $0) }
+        let files = paths.compactMap { forest.slot(of: $0) }.filter { !forest.isDirectory($0) }
         forest.projection = projection
-        return setViewState(state, ofSlots: slots)
+        return setViewState(state, ofFiles: files)
     }
 
     /// Gives the file at `path`, or every file shown below the directory at `path`, the view
@@ -21,13 +21,12 @@ extension TreeBrowserModel {
     @discardableResult
     public mutating func setViewState(_ state: ViewState, ofFilesAt path: TreePath) -> TreeUpdate {
         guard let slot = forest.slot(of: path) else { return TreeUpdate() }
-        return setViewState(state, ofSlots: forest.subtree(of: slot))
+        return setViewState(state, ofFiles: forest.shownFiles(below: slot))
     }
 
-    /// Sets the view state of the files among `slots`; costs a pass over the visible rows
+    /// Sets the view state of the file slots `files`; costs a pass over the visible rows
     /// besides, whatever their number.
-    private mutating func setViewState(_ state: ViewState, ofSlots slots: [Int]) -> TreeUpdate {
-        let files = slots.filter { !forest.isDirectory($0) }
+    private mutating func setViewState(_ state: ViewState, ofFiles files: [Int]) -> TreeUpdate {
         guard !files.isEmpty else { return TreeUpdate() }
         let before = forest.projection, focusRowBefore = focusedRowIndex, rowsBefore = visible
         var marked = [Bool](repeating: false, count: forest.nodes.count)
@@ -36,8 +35,9 @@ extension TreeBrowserModel {
             marked[slot] = true
         }
         guard let before, before.filter.hidesViewed else {
-            let rows = visible.indices.filter { marked[visible[$0].node] }
-            return TreeUpdate(decorations: rows.first.map { $0..<(rows.last! + 1) })
+            guard let first = visible.firstIndex(where: { marked[$0.node] }),
+                  let last = visible.lastIndex(where: { marked[$0.node] }) else { return TreeUpdate() }
+            return TreeUpdate(decorations: first..<(last + 1))
         }
         forest.projection = ForestProjection(forest: forest, filter: before.filter)
         return settleProjection(hiddenBefore: before, rowsBefore: rowsBefore, focusBefore: focus,
