@@ -31,38 +31,36 @@ extension PathForest {
     }
 
     /// The rows below `parent` in one depth-first walk, a frame per open row on the way
-    /// down (its last slot, the next child to show, the children's level), written straight
-    /// into `result`.
+    /// down (the children it shows, the next to show, their level), written straight into
+    /// `result`.
     @inline(__always)
     private static func appendRows(
         below parent: Int, level: Int, flags: UnsafeBufferPointer<NodeFlags>, flattens: Bool,
         isDirectory: (Int) -> Bool, children: (Int) -> UnsafeBufferPointer<Int>, into result: inout [ShownRow]
     ) {
-        var frames: [(slot: Int, next: Int, level: Int)] = [(parent, children(parent).startIndex, level)]
+        var frames: [(list: UnsafeBufferPointer<Int>, next: Int, level: Int)] = [(children(parent), 0, level)]
         frames.reserveCapacity(64)
-        while !frames.isEmpty {
-            let top = frames.count - 1
-            let list = children(frames[top].slot)
-            let position = frames[top].next
-            guard position < list.endIndex else {
+        while let top = frames.indices.last {
+            let (list, position, level) = frames[top]
+            guard position < list.count else {
                 frames.removeLast()
                 continue
             }
             frames[top].next = position + 1
-            let head = list[position], level = frames[top].level
-            var end = head
-            let headIsDirectory = isDirectory(head)
-            var isExpanded = headIsDirectory && flags[head].contains(.expanded)
-            if flattens && headIsDirectory {
-                while true {
-                    let below = children(end)
-                    guard below.count == 1, let only = below.first, isDirectory(only) else { break }
-                    end = only
-                    isExpanded = isExpanded && flags[only].contains(.expanded)
-                }
+            let head = list[position]
+            guard isDirectory(head) else {
+                result.append(ShownRow(head: head, node: head, level: level, isExpanded: false))
+                continue
+            }
+            var end = head, below = children(head)
+            var isExpanded = flags[head].contains(.expanded)
+            while flattens, below.count == 1, isDirectory(below[0]) {
+                end = below[0]
+                below = children(end)
+                isExpanded = isExpanded && flags[end].contains(.expanded)
             }
             result.append(ShownRow(head: head, node: end, level: level, isExpanded: isExpanded))
-            if isExpanded { frames.append((end, children(end).startIndex, level + 1)) }
+            if isExpanded && !below.isEmpty { frames.append((below, 0, level + 1)) }
         }
     }
 }

@@ -26,4 +26,26 @@ public struct RowReplacement: Equatable, Sendable {
         }
         return RowReplacement(replaced: prefix..<(old.count - suffix), inserted: prefix..<(new.count - suffix))
     }
+
+    /// ``between(_:_:equal:)`` for stored rows, each compared as two 8-byte words.
+    static func between(_ old: [ShownRow], _ new: [ShownRow]) -> RowReplacement? {
+        old.withUnsafeBytes { old in
+            new.withUnsafeBytes { new in
+                let stride = MemoryLayout<ShownRow>.stride
+                let oldCount = old.count / stride, newCount = new.count / stride, limit = min(oldCount, newCount)
+                func same(_ oldRow: Int, _ newRow: Int) -> Bool {
+                    let (a, b) = (oldRow * stride, newRow * stride)
+                    return old.loadUnaligned(fromByteOffset: a, as: UInt64.self) == new.loadUnaligned(fromByteOffset: b, as: UInt64.self)
+                        && old.loadUnaligned(fromByteOffset: a + 8, as: UInt64.self)
+                            == new.loadUnaligned(fromByteOffset: b + 8, as: UInt64.self)
+                }
+                var prefix = 0
+                while prefix < limit && same(prefix, prefix) { prefix += 1 }
+                if prefix == oldCount && prefix == newCount { return nil }
+                var suffix = 0
+                while suffix < limit - prefix && same(oldCount - 1 - suffix, newCount - 1 - suffix) { suffix += 1 }
+                return RowReplacement(replaced: prefix..<(oldCount - suffix), inserted: prefix..<(newCount - suffix))
+            }
+        }
+    }
 }

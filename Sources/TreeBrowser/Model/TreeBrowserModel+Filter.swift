@@ -70,7 +70,7 @@ extension TreeBrowserModel {
             focus = nearestRow(to: focused, removedAt: focusRowBefore).map(identity(ofRow:))
             if let focusRowBefore { removedRowPositions[focused] = focusRowBefore }
         }
-        let rows = RowReplacement.between(rowsBefore, visible, equal: ==)
+        let rows = RowReplacement.between(rowsBefore, visible)
         let outside = rows.map { $0.inserted.count < visible.count } ?? !visible.isEmpty
         return TreeUpdate(rows: rows, decorations: outside ? visible.indices : nil,
                           focus: Self.focusChange(focusBefore, focus), selectionChanged: selection != selectionBefore)

@@ -88,7 +88,7 @@ extension TreeBrowserModel {
         let old = visible[index]
         var fresh = [makeRow(head: old.head, level: old.level)]
         if fresh[0].isExpanded { appendRows(below: fresh[0].node, level: old.level + 1, into: &fresh) }
-        let difference = RowReplacement.between(Array(visible[index..<end]), fresh, equal: ==)
+        let difference = RowReplacement.between(Array(visible[index..<end]), fresh)
         guard let difference else { return nil }
         visible.replaceSubrange(index..<end, with: fresh)
         guard trimmed else { return RowReplacement(replaced: index..<end, inserted: index..<(index + fresh.count)) }
@@ -101,6 +101,6 @@ extension TreeBrowserModel {
     mutating func refreshAll() -> RowReplacement? {
         let fresh = rows(below: PathForest.root, level: 0)
         defer { visible = fresh }
-        return RowReplacement.between(visible, fresh, equal: ==)
+        return RowReplacement.between(visible, fresh)
     }
 }

@@ -27,19 +27,25 @@ extension TreeBrowserModel {
     }
 }
 
-/// A visible row as stored: slots, level and whether it is open, in 16 bytes (a fully
-/// expanded tree has a row per node).
+/// A visible row as stored: slots, level and whether it is open, in 16 bytes, every one of
+/// them set (a fully expanded tree has a row per node; rows are compared as bytes).
 struct ShownRow: Equatable, Sendable {
     private var headSlot: Int32
     private var nodeSlot: Int32
     private var rowLevel: Int32
-    var isExpanded: Bool
+    private var openFlag: Int32
 
     init(head: Int, node: Int, level: Int, isExpanded: Bool) {
         headSlot = Int32(head)
         nodeSlot = Int32(node)
         rowLevel = Int32(level)
-        self.isExpanded = isExpanded
+        openFlag = isExpanded ? 1 : 0
+    }
+
+    /// Whether every directory of the row's chain is expanded.
+    var isExpanded: Bool {
+        get { openFlag != 0 }
+        set { openFlag = newValue ? 1 : 0 }
     }
 
     /// The first slot of the row's chain.
