@@ -16,6 +16,8 @@ public struct BrowserSession {
 
     /// How long a burst of file events may last before the changes are read again.
     static let settleTime = Duration.milliseconds(40)
+    /// How long the user pauses before find's candidates of a filtered tree are made.
+    static let pauseBeforePreparing = Duration.milliseconds(100)
 
     /// A session on `terminal`.
     public init(terminal: Terminal, pager: (([UInt8]) -> Void)? = nil, frameLog: FrameLog? = nil,
@@ -50,8 +52,10 @@ public struct BrowserSession {
         if let descriptor = feed?.descriptor { terminal.watch(descriptor) }
         var refreshPending = false
         while true {
+            let polling = feed.flatMap { $0.descriptor == nil ? $0.pollInterval : nil }
+            let pause = browser.awaitsFinder ? Self.pauseBeforePreparing : nil
             let event = terminal.nextEvent(timeout: refreshPending ? Self.settleTime
-                                                   : feed.flatMap { $0.descriptor == nil ? $0.pollInterval : nil })
+                                                   : [polling, pause].compactMap { $0 }.min())
             let start = clock.now
             var effect = BrowserEffect.none
             switch event {
@@ -63,6 +67,8 @@ public struct BrowserSession {
                 refreshPending = true
                 continue
             case .timeout:
+                if !refreshPending { browser.prepareFinderFromModel() }
+                guard refreshPending || polling != nil else { continue }
                 refreshPending = false
                 guard let changes = feed?.changes(), browser.update(changes: changes) else { continue }
             case .resize(let size), .resume(let size): browser.resize(to: size)

@@ -4,8 +4,9 @@ import TreeBrowser
 import TreeModel
 
 /// Ranked find's candidates for one tree, made on another thread while the user browses, so
-/// that the first `/` finds them ready (Docs/Browser.md, Speed). They hold for the model's
-/// ``TreeBrowserModel/revision`` they were started at.
+/// that the first `/` finds them ready (Docs/Browser.md, Speed): from the change tree the
+/// browser starts with, or from the model once the user pauses after a filter. They hold
+/// for the model's ``TreeBrowserModel/revision`` they were started at.
 final class FinderPreparation: Sendable {
     /// The model revision the candidates describe.
     let revision: Int
@@ -17,6 +18,17 @@ final class FinderPreparation: Sendable {
         self.revision = revision
         DispatchQueue.global(qos: .userInitiated).async { [self] in
             let finder = RankedFind(browsing: changeTree, icons: icons)
+            prepared.withLock { $0 = finder }
+            done.signal()
+        }
+    }
+
+    /// Starts preparing the candidates of the files `model` shows (a filter's), as `/` would
+    /// make them from it. The thread lets go of its copy of the model when done.
+    init(model: TreeBrowserModel, icons: IconResolver) {
+        revision = model.revision
+        DispatchQueue.global(qos: .userInitiated).async { [self, model] in
+            let finder = RankedFind(model: model, icons: icons)
             prepared.withLock { $0 = finder }
             done.signal()
         }
