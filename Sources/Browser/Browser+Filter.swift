@@ -1,4 +1,4 @@
-import Dispatch
+import Background
 import TerminalUI
 import TreeBrowser
 import TreeModel
@@ -106,7 +106,7 @@ extension Browser {
     /// Frees a model no longer shown on another thread (a large tree takes tens of
     /// milliseconds to free), unless that thread lets go of it before the caller does.
     private static func letGo(_ model: consuming TreeBrowserModel) {
-        DispatchQueue.global(qos: .utility).async { [model] in withExtendedLifetime(model) {} }
+        BackgroundThread.start { [model] in withExtendedLifetime(model) {} }
     }
 
     /// `added`, `type changed`: a status as the header words say it.

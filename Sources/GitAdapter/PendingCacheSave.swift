@@ -1,3 +1,4 @@
+import Background
 import Dispatch
 
 /// The results cache's save that a comparison started on another thread (``ChangeSet/pendingSave``),
@@ -6,9 +7,14 @@ import Dispatch
 public final class PendingCacheSave: Sendable {
     private let group = DispatchGroup()
 
-    /// Starts `save` on another thread.
+    /// Starts `save` on a low-priority thread of its own (``BackgroundThread``), so that an
+    /// interactive browser's keys come first.
     init(_ save: @escaping @Sendable () -> Void) {
-        DispatchQueue.global().async(group: group, execute: save)
+        group.enter()
+        BackgroundThread.start { [group] in
+            save()
+            group.leave()
+        }
     }
 
     /// Returns once the save has finished.

@@ -1,4 +1,4 @@
-internal import CMalloc
+internal import CSystem
 
 /// The allocator as the browser needs it. A filter or `u` on a large tree makes arrays of
 /// megabytes (its projection, the rows) and frees the previous ones; glibc gives blocks that
