@@ -33,6 +33,12 @@ public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
             + (0..<4).map { UInt8(truncatingIfNeeded: low >> UInt32(24 - 8 * $0)) }
     }
 
+    /// `body`'s result for the 20 bytes, without making an array of them.
+    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        var words = (high.bigEndian, middle.bigEndian, low.bigEndian)
+        return try withUnsafeBytes(of: &words) { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(20))) }
+    }
+
     /// Forty lowercase hex digits.
     public var hex: String {
         let digits = Array("0123456789abcdef".utf8)
