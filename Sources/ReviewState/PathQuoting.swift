@@ -11,6 +11,13 @@ enum PathQuoting {
         }
     }
 
+    /// Whether `path` is written quoted.
+    static func needsQuoting(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        for byte in path { found = found || needsEscape(byte) }
+        return found
+    }
+
     /// How many bytes `path` takes quoted when it needs to be.
     static func quotedCount(_ path: UnsafeBufferPointer<UInt8>) -> Int {
         var count = path.count
@@ -22,7 +29,7 @@ enum PathQuoting {
     /// returns where its last byte ends.
     static func writeQuoted(_ path: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         guard let base = path.baseAddress else { return target }
-        guard path.contains(where: needsEscape) else {
+        guard needsQuoting(path) else {
             target.initialize(from: base, count: path.count)
             return target + path.count
         }

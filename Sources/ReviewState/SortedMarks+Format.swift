@@ -9,33 +9,39 @@ extension SortedMarks {
     func encoded() -> [UInt8] {
         let header = Self.headerPrefix + Array("\(ViewedMarks.formatVersion)\n".utf8)
         var count = header.count
-        for entry in entries {
-            count += entry.path.bytes.withUnsafeBufferPointer { 42 + PathQuoting.quotedCount($0) }
+        var quoted: [Int] = []
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                count += entries[index].path.bytes.withUnsafeBufferPointer { path in
+                    guard PathQuoting.needsQuoting(path) else { return 42 + path.count }
+                    quoted.append(index)
+                    return 42 + PathQuoting.quotedCount(path)
+                }
+            }
         }
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var end = buffer.baseAddress!
             header.withUnsafeBufferPointer { end.initialize(from: $0.baseAddress!, count: $0.count) }
             end += header.count
-            for entry in entries {
-                entry.id.withBytes { id in
-                    for byte in id {
-                        end.initialize(to: Self.hexDigit(byte >> 4))
-                        (end + 1).initialize(to: Self.hexDigit(byte & 0xF))
-                        end += 2
+            var nextQuoted = quoted.startIndex
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    entries[index].id.writeHex(to: end)
+                    end[40] = UInt8(ascii: "\t")
+                    end = entries[index].path.bytes.withUnsafeBufferPointer { path in
+                        guard nextQuoted < quoted.endIndex, quoted[nextQuoted] == index else {
+                            (end + 41).initialize(from: path.baseAddress!, count: path.count)
+                            return end + 41 + path.count
+                        }
+                        nextQuoted += 1
+                        return PathQuoting.writeQuoted(path, to: end + 41)
                     }
+                    end.initialize(to: UInt8(ascii: "\n"))
+                    end += 1
                 }
-                end.initialize(to: UInt8(ascii: "\t"))
-                end = entry.path.bytes.withUnsafeBufferPointer { PathQuoting.writeQuoted($0, to: end + 1) }
-                end.initialize(to: UInt8(ascii: "\n"))
-                end += 1
             }
             initialized = count
         }
-    }
-
-    @inline(__always)
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
     }
 
     /// The marks `bytes` hold, one entry per line in the file's order (a path may repeat).

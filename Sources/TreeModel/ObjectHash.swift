@@ -33,10 +33,17 @@ public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
             + (0..<4).map { UInt8(truncatingIfNeeded: low >> UInt32(24 - 8 * $0)) }
     }
 
-    /// `body`'s result for the 20 bytes, without making an array of them.
-    public func withBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
-        var words = (high.bigEndian, middle.bigEndian, low.bigEndian)
-        return try withUnsafeBytes(of: &words) { try body(UnsafeRawBufferPointer(rebasing: $0.prefix(20))) }
+    /// Writes the forty lowercase hex digits of ``hex`` at `target`, making no text.
+    public func writeHex(to target: UnsafeMutablePointer<UInt8>) {
+        func write(_ word: UInt64, digits: Int, at start: UnsafeMutablePointer<UInt8>) {
+            for index in 0..<digits {
+                let value = UInt8(truncatingIfNeeded: word >> UInt64(4 * (digits - 1 - index))) & 0xF
+                start[index] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
+            }
+        }
+        write(high, digits: 16, at: target)
+        write(middle, digits: 16, at: target + 16)
+        write(UInt64(low), digits: 8, at: target + 32)
     }
 
     /// Forty lowercase hex digits.

@@ -27,6 +27,42 @@ struct StoredReviewMarksTests {
         #expect(states == [.notViewed, .viewed, .viewed])
     }
 
+    /// Marks set one after the other without waiting (so that writes queued behind a running
+    /// one are made together) end as the generated sequence says: the last `v` of a file wins,
+    /// with the file's new side as the marks were made with (ids recorded later included).
+    @Test(arguments: [(1, true), (2, true), (3, false), (4, false)])
+    func marksSetInQuickSuccessionEndAsTheSequenceSays(seed: UInt64, changesInByteOrder: Bool) throws {
+        var generator = SeededGenerator(state: seed)
+        let names = (0..<300).map { "dir\($0 % 7)/\($0 % 3 == 0 ? "é" : "f")\($0)" }
+        let changes = (changesInByteOrder ? names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) } : names)
+            .map { FileChange(status: .modified, path: RawPath($0)) }
+        let objects: [ObjectHash?] = changes.indices.map { $0 % 11 == 0 ? nil : ObjectHash(bytes: (0..<20).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+        var expected: [RawPath: ObjectHash] = [:]
+        var current = Dictionary(uniqueKeysWithValues: zip(changes.map(\.path), objects))
+        let directory = try Fixtures.temporaryDirectory()
+        let marks = StoredReviewMarks(commonGitDirectory: directory, changes: changes, newObjects: objects)
+        for step in 0..<40 {
+            if step == 20 {
+                let renewed = changes[0..<50].map { _ in ObjectHash(bytes: (0..<20).map { _ in UInt8.random(in: 0...255, using: &generator) }) }
+                marks.record(Array(changes[0..<50]), newObjects: renewed)
+                for (change, object) in zip(changes[0..<50], renewed) { current[change.path] = object }
+            }
+            let start = Int.random(in: 0..<changes.count, using: &generator)
+            let chosen = Bool.random(using: &generator)
+                ? Array(changes[start..<min(changes.count, start + Int.random(in: 1...120, using: &generator))])
+                : (0..<Int.random(in: 1...30, using: &generator)).map { _ in changes.randomElement(using: &generator)! }
+            let viewed = Int.random(in: 0..<3, using: &generator) > 0
+            try marks.setViewed(viewed, for: chosen)
+            for change in chosen { expected[change.path] = viewed ? (current[change.path]! ?? ViewedMarks.deletion) : nil }
+        }
+        marks.finishWriting()
+        #expect(marks.takeWriteFailure() == nil)
+        let read = ViewedMarksStore(commonGitDirectory: directory).read()
+        #expect(read.warning == nil)
+        #expect(read.marks.byPath == expected)
+        #expect(expected.count > 50 && expected.values.contains(ViewedMarks.deletion))
+    }
+
     @Test func aWriteThatFailsIsReportedOnce() throws {
         let blocker = try Fixtures.temporaryDirectory() + "/git"
         #expect(FileManager.default.createFile(atPath: blocker, contents: Data("a file, not a directory".utf8)))
