@@ -30,7 +30,7 @@ extension SortedMarks {
                     end[40] = UInt8(ascii: "\t")
                     end = entries[index].path.bytes.withUnsafeBufferPointer { path in
                         guard nextQuoted < quoted.endIndex, quoted[nextQuoted] == index else {
-                            (end + 41).initialize(from: path.baseAddress!, count: path.count)
+                            if let base = path.baseAddress { (end + 41).initialize(from: base, count: path.count) }
                             return end + 41 + path.count
                         }
                         nextQuoted += 1

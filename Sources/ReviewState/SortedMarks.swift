@@ -6,7 +6,7 @@ import TreeModel
 /// written straight from it, with nothing hashed and nothing sorted again.
 struct SortedMarks: Equatable, Sendable {
     /// One mark.
-    struct Entry: Equatable, Sendable {
+    struct Entry: Equatable, Sendable, PathKeyed {
         var path: RawPath
         var id: ObjectHash
     }
@@ -19,7 +19,7 @@ struct SortedMarks: Equatable, Sendable {
 
     /// The marks of `entries`, in any order; a later entry for the same path replaces an earlier one.
     init(latestOf entries: [Entry]) {
-        self.entries = Self.latestByPath(entries, path: \.path)
+        self.entries = Self.latestByPath(entries)
     }
 
     /// The marks of `marks`.
@@ -38,22 +38,24 @@ struct SortedMarks: Equatable, Sendable {
 
     /// These marks with `edits` applied in their order (a later edit of a path wins).
     func applying(_ edits: [ViewedMarkEdit]) -> SortedMarks {
-        let edits = Self.latestByPath(edits, path: \.path)
+        let edits = Self.latestByPath(edits)
         var merged: [Entry] = []
         merged.reserveCapacity(entries.count + edits.count)
-        var kept = 0
-        for edit in edits {
-            var order = -1
-            while kept < entries.count {
-                order = Self.compare(entries[kept].path, edit.path)
-                guard order < 0 else { break }
-                merged.append(entries[kept])
-                kept += 1
+        entries.withUnsafeBufferPointer { entries in
+            var kept = 0
+            for edit in edits {
+                var order = -1
+                while kept < entries.count {
+                    order = Self.compare(entries[kept].path, edit.path)
+                    guard order < 0 else { break }
+                    merged.append(entries[kept])
+                    kept += 1
+                }
+                if kept < entries.count, order == 0 { kept += 1 }
+                if let id = edit.id { merged.append(Entry(path: edit.path, id: id)) }
             }
-            if kept < entries.count, order == 0 { kept += 1 }
-            if let id = edit.id { merged.append(Entry(path: edit.path, id: id)) }
+            merged.append(contentsOf: entries[kept...])
         }
-        merged.append(contentsOf: entries[kept...])
         var result = SortedMarks()
         result.entries = merged
         return result
@@ -76,18 +78,28 @@ struct SortedMarks: Equatable, Sendable {
     }
 
     /// `items` in byte order of their paths, only the last of several for one path kept.
-    private static func latestByPath<Item>(_ items: [Item], path: (Item) -> RawPath) -> [Item] {
-        if items.indices.dropFirst().allSatisfy({ compare(path(items[$0 - 1]), path(items[$0])) < 0 }) { return items }
+    private static func latestByPath<Item: PathKeyed>(_ items: [Item]) -> [Item] {
+        let inOrder = items.withUnsafeBufferPointer { items in
+            items.indices.dropFirst().allSatisfy { compare(items[$0 - 1].path, items[$0].path) < 0 }
+        }
+        if inOrder { return items }
         let order = items.indices.sorted { left, right in
-            let order = compare(path(items[left]), path(items[right]))
+            let order = compare(items[left].path, items[right].path)
             return order != 0 ? order < 0 : left < right
         }
         var latest: [Item] = []
         latest.reserveCapacity(items.count)
         for (rank, index) in order.enumerated() {
-            if rank + 1 < order.count, path(items[order[rank + 1]]) == path(items[index]) { continue }
+            if rank + 1 < order.count, items[order[rank + 1]].path == items[index].path { continue }
             latest.append(items[index])
         }
         return latest
     }
 }
+
+/// What has a path to be sorted by.
+protocol PathKeyed {
+    var path: RawPath { get }
+}
+
+extension ViewedMarkEdit: PathKeyed {}

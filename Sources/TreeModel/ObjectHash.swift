@@ -35,15 +35,20 @@ public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes the forty lowercase hex digits of ``hex`` at `target`, making no text.
     public func writeHex(to target: UnsafeMutablePointer<UInt8>) {
-        func write(_ word: UInt64, digits: Int, at start: UnsafeMutablePointer<UInt8>) {
-            for index in 0..<digits {
-                let value = UInt8(truncatingIfNeeded: word >> UInt64(4 * (digits - 1 - index))) & 0xF
-                start[index] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") - 10 + value
-            }
+        let raw = UnsafeMutableRawPointer(target)
+        for (offset, half) in [(0, high >> 32), (8, high), (16, middle >> 32), (24, middle), (32, UInt64(low))] {
+            raw.storeBytes(of: Self.hexDigits(of: UInt32(truncatingIfNeeded: half)).bigEndian, toByteOffset: offset, as: UInt64.self)
         }
-        write(high, digits: 16, at: target)
-        write(middle, digits: 16, at: target + 16)
-        write(UInt64(low), digits: 8, at: target + 32)
+    }
+
+    /// The eight hex digits of `value`, the first in the most significant byte.
+    private static func hexDigits(of value: UInt32) -> UInt64 {
+        var nibbles = UInt64(value)
+        nibbles = (nibbles | nibbles << 16) & 0x0000_FFFF_0000_FFFF
+        nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF_00FF_00FF
+        nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
     }
 
     /// Forty lowercase hex digits.
