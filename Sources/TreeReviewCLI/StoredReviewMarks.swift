@@ -25,6 +25,8 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
     private let failure = Mutex<String?>(nil)
     /// What the last write wrote; used on `writes` only.
     private var written: WrittenMarks?
+    /// How many times the file was updated (on `writes`; read after ``finishWriting()``).
+    private(set) var updatesMade = 0
 
     /// The marks of the repository whose common git directory is `commonGitDirectory`, for
     /// `changes` whose new sides are `newObjects` (in the same order).
@@ -76,6 +78,7 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
                     : .unviewed(change.path))
             }
         }
+        updatesMade += 1
         do {
             try store.update(remembering: &written, applying: edits)
         } catch {

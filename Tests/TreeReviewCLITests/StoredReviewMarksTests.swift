@@ -27,6 +27,30 @@ struct StoredReviewMarksTests {
         #expect(states == [.notViewed, .viewed, .viewed])
     }
 
+    /// While the first write waits for the lock (held here, as another writer would), the
+    /// marks set meanwhile wait too, and are then written together by one update.
+    @Test func marksSetWhileAWriteRunsAreWrittenTogether() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let store = ViewedMarksStore(commonGitDirectory: directory)
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        let lock = open(store.directory + "/viewed.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        try #require(lock >= 0 && flock(lock, LOCK_EX) == 0)
+        let marks = StoredReviewMarks(commonGitDirectory: directory, changes: Self.changes, newObjects: Self.objects)
+        try marks.setViewed(true, for: Self.changes)
+        usleep(100_000)
+        try marks.setViewed(false, for: [Self.changes[0]])
+        try marks.setViewed(false, for: [Self.changes[2]])
+        try marks.setViewed(true, for: [Self.changes[2]])
+        try marks.setViewed(false, for: [Self.changes[1]])
+        #expect(FileManager.default.fileExists(atPath: store.file) == false, "nothing written while the lock is held")
+        flock(lock, LOCK_UN)
+        close(lock)
+        marks.finishWriting()
+        #expect((1...2).contains(marks.updatesMade), "5 marks set, \(marks.updatesMade) updates")
+        let states = zip(Self.changes, Self.objects).map { store.read().marks.state(of: $0.path, newObject: $1) }
+        #expect(states == [.notViewed, .notViewed, .viewed])
+    }
+
     /// Marks set one after the other without waiting (so that writes queued behind a running
     /// one are made together) end as the generated sequence says: the last `v` of a file wins,
     /// with the file's new side as the marks were made with (ids recorded later included).
