@@ -4,22 +4,55 @@
 enum PathQuoting {
     /// `bytes` quoted when they need to be.
     static func quoted(_ bytes: [UInt8]) -> [UInt8] {
-        guard bytes.contains(where: needsEscape) else { return bytes }
-        var result: [UInt8] = [UInt8(ascii: "\"")]
-        for byte in bytes {
-            guard needsEscape(byte) else {
-                result.append(byte)
-                continue
-            }
-            result.append(UInt8(ascii: "\\"))
-            if let letter = letters.first(where: { $0.byte == byte })?.letter {
-                result.append(letter)
-            } else {
-                for shift in [6, 3, 0] { result.append(UInt8(ascii: "0") + ((byte >> UInt8(shift)) & 7)) }
+        bytes.withUnsafeBufferPointer { path in
+            [UInt8](unsafeUninitializedCapacity: quotedCount(path)) { buffer, count in
+                count = buffer.baseAddress.map { writeQuoted(path, to: $0) - $0 } ?? 0
             }
         }
-        result.append(UInt8(ascii: "\""))
-        return result
+    }
+
+    /// Whether `path` is written quoted.
+    static func needsQuoting(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        var found = false
+        for byte in path { found = found || needsEscape(byte) }
+        return found
+    }
+
+    /// How many bytes `path` takes quoted when it needs to be.
+    static func quotedCount(_ path: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = path.count
+        for byte in path where needsEscape(byte) { count += letter(escaping: byte) == nil ? 3 : 1 }
+        return count == path.count ? count : count + 2
+    }
+
+    /// Writes `path` at `target`, quoted when it needs to be (``quotedCount(_:)`` bytes);
+    /// returns where its last byte ends.
+    static func writeQuoted(_ path: UnsafeBufferPointer<UInt8>, to target: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+        guard let base = path.baseAddress else { return target }
+        guard needsQuoting(path) else {
+            target.initialize(from: base, count: path.count)
+            return target + path.count
+        }
+        var end = target
+        func put(_ byte: UInt8) {
+            end.initialize(to: byte)
+            end += 1
+        }
+        put(UInt8(ascii: "\""))
+        for byte in path {
+            guard needsEscape(byte) else {
+                put(byte)
+                continue
+            }
+            put(UInt8(ascii: "\\"))
+            if let letter = letter(escaping: byte) {
+                put(letter)
+            } else {
+                for shift: UInt8 in [6, 3, 0] { put(UInt8(ascii: "0") + ((byte >> shift) & 7)) }
+            }
+        }
+        put(UInt8(ascii: "\""))
+        return end
     }
 
     /// The path `field` stands for: unquoted when it starts with `"`; `nil` when the quoting
@@ -27,10 +60,11 @@ enum PathQuoting {
     static func unquoted(_ field: ArraySlice<UInt8>) -> [UInt8]? {
         guard field.first == UInt8(ascii: "\"") else { return Array(field) }
         guard field.count >= 2, field.last == UInt8(ascii: "\"") else { return nil }
-        let body = Array(field.dropFirst().dropLast())
+        let body = field.dropFirst().dropLast()
         var result: [UInt8] = []
-        var index = 0
-        while index < body.count {
+        result.reserveCapacity(body.count)
+        var index = body.startIndex
+        while index < body.endIndex {
             let byte = body[index]
             index += 1
             if byte == UInt8(ascii: "\"") { return nil }
@@ -38,12 +72,12 @@ enum PathQuoting {
                 result.append(byte)
                 continue
             }
-            guard index < body.count else { return nil }
+            guard index < body.endIndex else { return nil }
             let next = body[index]
             index += 1
-            if let escaped = letters.first(where: { $0.letter == next })?.byte {
+            if let escaped = unescaped(next) {
                 result.append(escaped)
-            } else if (UInt8(ascii: "0")...UInt8(ascii: "3")).contains(next), index + 1 < body.count,
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "3")).contains(next), index + 1 < body.endIndex,
                       let value = octal(next, body[index], body[index + 1]) {
                 result.append(value)
                 index += 2
@@ -54,17 +88,26 @@ enum PathQuoting {
         return result
     }
 
+    @inline(__always)
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 
-    private static func octal(_ digits: UInt8...) -> UInt8? {
+    private static func octal(_ first: UInt8, _ second: UInt8, _ third: UInt8) -> UInt8? {
         var value = 0
-        for digit in digits {
+        for digit in [first, second, third] {
             guard (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(digit) else { return nil }
             value = value * 8 + Int(digit - UInt8(ascii: "0"))
         }
         return value <= 0xFF ? UInt8(value) : nil
+    }
+
+    private static func letter(escaping byte: UInt8) -> UInt8? {
+        letters.first { $0.byte == byte }?.letter
+    }
+
+    private static func unescaped(_ letter: UInt8) -> UInt8? {
+        letters.first { $0.letter == letter }?.byte
     }
 
     private static let letters: [(byte: UInt8, letter: UInt8)] = [

@@ -11,46 +11,19 @@ import TreeModel
 extension ViewedMarks {
     /// The version this treereview writes and reads.
     public static let formatVersion = 1
-    private static let headerPrefix = Array("treereview viewed ".utf8)
 
     /// The file's bytes.
     public func encoded() -> [UInt8] {
-        var bytes = Self.headerPrefix + Array("\(Self.formatVersion)\n".utf8)
-        bytes.reserveCapacity(bytes.count + byPath.count * 64)
-        for path in paths {
-            bytes += Array(byPath[path]!.hex.utf8)
-            bytes.append(UInt8(ascii: "\t"))
-            bytes += PathQuoting.quoted(path.bytes)
-            bytes.append(UInt8(ascii: "\n"))
-        }
-        return bytes
+        SortedMarks(self).encoded()
     }
 
     /// The marks `bytes` hold. A later line for the same path replaces an earlier one.
     public init(decoding bytes: [UInt8]) throws(ViewedMarksFormatError) {
-        guard !bytes.isEmpty else { throw .damaged(line: 1, reason: "the file is empty") }
-        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        guard bytes.last == UInt8(ascii: "\n") else { throw .damaged(line: lines.count, reason: "the last line is cut off") }
-        lines.removeLast()
-        guard let header = lines.first, header.starts(with: Self.headerPrefix) else {
-            throw .damaged(line: 1, reason: "no 'treereview viewed \(Self.formatVersion)' line")
-        }
-        let version = String(decoding: header.dropFirst(Self.headerPrefix.count), as: UTF8.self)
-        guard version == "\(Self.formatVersion)" else {
-            if let number = Int(version), number > Self.formatVersion { throw .newerVersion(number) }
-            throw .damaged(line: 1, reason: "an unknown version")
-        }
-        var marks: [RawPath: ObjectHash] = [:]
-        for (offset, line) in lines.enumerated().dropFirst() {
-            guard line.count > 41, line[line.startIndex + 40] == UInt8(ascii: "\t"),
-                  let id = ObjectHash(hex: String(decoding: line.prefix(40), as: UTF8.self))
-            else { throw .damaged(line: offset + 1, reason: "not '<object id> TAB <path>'") }
-            guard let path = PathQuoting.unquoted(line.dropFirst(41)), !path.isEmpty, !path.contains(0) else {
-                throw .damaged(line: offset + 1, reason: "a path quoted wrongly")
-            }
-            marks[RawPath(bytes: path)] = id
-        }
-        self.init(marks)
+        let entries = try SortedMarks.entries(decoding: bytes)
+        var byPath: [RawPath: ObjectHash] = [:]
+        byPath.reserveCapacity(entries.count)
+        for entry in entries { byPath[entry.path] = entry.id }
+        self.init(byPath)
     }
 }
 

@@ -33,6 +33,24 @@ public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
             + (0..<4).map { UInt8(truncatingIfNeeded: low >> UInt32(24 - 8 * $0)) }
     }
 
+    /// Writes the forty lowercase hex digits of ``hex`` at `target`, making no text.
+    public func writeHex(to target: UnsafeMutablePointer<UInt8>) {
+        let raw = UnsafeMutableRawPointer(target)
+        for (offset, half) in [(0, high >> 32), (8, high), (16, middle >> 32), (24, middle), (32, UInt64(low))] {
+            raw.storeBytes(of: Self.hexDigits(of: UInt32(truncatingIfNeeded: half)).bigEndian, toByteOffset: offset, as: UInt64.self)
+        }
+    }
+
+    /// The eight hex digits of `value`, the first in the most significant byte.
+    private static func hexDigits(of value: UInt32) -> UInt64 {
+        var nibbles = UInt64(value)
+        nibbles = (nibbles | nibbles << 16) & 0x0000_FFFF_0000_FFFF
+        nibbles = (nibbles | nibbles << 8) & 0x00FF_00FF_00FF_00FF
+        nibbles = (nibbles | nibbles << 4) & 0x0F0F_0F0F_0F0F_0F0F
+        let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+        return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 0x27
+    }
+
     /// Forty lowercase hex digits.
     public var hex: String {
         let digits = Array("0123456789abcdef".utf8)

@@ -31,6 +31,17 @@ struct NewObjectsByPath {
         return table?[path] ?? nil
     }
 
+    /// The new-side id of the file at `path`, as ``object(at:)`` finds it, looking first at
+    /// position `next` (a directory's files come one after the other); `next` becomes the
+    /// position after the file's.
+    mutating func object(at path: RawPath, next: inout Int) -> ObjectHash? {
+        guard isSorted else { return object(at: path) }
+        let found = next < changes.count && changes[next].path == path ? next : position(of: path)
+        if let found { next = found + 1 }
+        if !recorded.isEmpty, let object = recorded[path] { return object }
+        return found.flatMap { objects[$0] }
+    }
+
     /// Records `object` as the new-side id of the file at `path`.
     mutating func record(_ object: ObjectHash?, at path: RawPath) {
         recorded[path] = object

@@ -7,13 +7,26 @@ import TreeModel
 /// The browser's `v` writing the repository's viewed marks (`<common git dir>/treereview`),
 /// as `treereview viewed` and `unviewed` do: each file marked with its new side's id now.
 /// The file is written on a queue of its own, in order, so that a key does not wait for
-/// the disk (the whole file is rewritten and synced each time); ``finishWriting()`` waits
-/// for the writes begun.
+/// the disk; the marks set while a write runs are written together by the next one, and a
+/// write takes the marks it wrote last instead of reading the file again while no one else
+/// replaced it. ``finishWriting()`` waits for the writes begun.
 final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
+    /// Marks set and not yet written: whether viewed, the changes, their new sides then.
+    private struct Request: Sendable {
+        let viewed: Bool
+        let changes: [FileChange]
+        let newObjects: NewObjectsByPath
+    }
+
     private let store: ViewedMarksStore
     private var newObjects: NewObjectsByPath
     private let writes = DispatchQueue(label: "treereview.viewed-marks")
+    private let requests = Mutex<[Request]>([])
     private let failure = Mutex<String?>(nil)
+    /// What the last write wrote; used on `writes` only.
+    private var written: WrittenMarks?
+    /// How many times the file was updated (on `writes`; read after ``finishWriting()``).
+    private(set) var updatesMade = 0
 
     /// The marks of the repository whose common git directory is `commonGitDirectory`, for
     /// `changes` whose new sides are `newObjects` (in the same order).
@@ -29,20 +42,9 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
     }
 
     func setViewed(_ viewed: Bool, for changes: [FileChange]) throws {
-        let paths = changes.map(\.path)
-        writes.async { [self, newObjects] in
-            var newObjects = newObjects
-            let objects = viewed ? paths.map { newObjects.object(at: $0) } : []
-            do {
-                try store.update { marks in
-                    for (index, path) in paths.enumerated() {
-                        if viewed { marks.markViewed(path, newObject: objects[index]) } else { marks.unmark(path) }
-                    }
-                }
-            } catch {
-                failure.withLock { $0 = "\(error)" }
-            }
-        }
+        let request = Request(viewed: viewed, changes: changes, newObjects: newObjects)
+        requests.withLock { $0.append(request) }
+        writes.async { [self] in writeRequests() }
     }
 
     func takeWriteFailure() -> String? {
@@ -55,5 +57,32 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
     /// Waits until every mark begun is written.
     func finishWriting() {
         writes.sync {}
+    }
+
+    /// Writes every request made so far in one update (nothing when an earlier call took them).
+    private func writeRequests() {
+        let taken = requests.withLock { requests in
+            let taken = requests
+            requests = []
+            return taken
+        }
+        guard !taken.isEmpty else { return }
+        var edits: [ViewedMarkEdit] = []
+        edits.reserveCapacity(taken.reduce(0) { $0 + $1.changes.count })
+        for request in taken {
+            var newObjects = request.newObjects
+            var next = 0
+            for change in request.changes {
+                edits.append(request.viewed
+                    ? .viewed(change.path, newObject: newObjects.object(at: change.path, next: &next))
+                    : .unviewed(change.path))
+            }
+        }
+        updatesMade += 1
+        do {
+            try store.update(remembering: &written, applying: edits)
+        } catch {
+            failure.withLock { $0 = "\(error)" }
+        }
     }
 }

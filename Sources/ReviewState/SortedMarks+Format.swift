@@ -1,0 +1,109 @@
+import TreeModel
+
+/// The marks file's bytes (format: ``ViewedMarks/encoded()``), written and read in one pass
+/// over the bytes, with no text made per mark.
+extension SortedMarks {
+    static let headerPrefix = Array("treereview viewed ".utf8)
+
+    /// The file's bytes.
+    func encoded() -> [UInt8] {
+        let header = Self.headerPrefix + Array("\(ViewedMarks.formatVersion)\n".utf8)
+        var count = header.count
+        var quoted: [Int] = []
+        entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                count += entries[index].path.bytes.withUnsafeBufferPointer { path in
+                    guard PathQuoting.needsQuoting(path) else { return 42 + path.count }
+                    quoted.append(index)
+                    return 42 + PathQuoting.quotedCount(path)
+                }
+            }
+        }
+        return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var end = buffer.baseAddress!
+            header.withUnsafeBufferPointer { end.initialize(from: $0.baseAddress!, count: $0.count) }
+            end += header.count
+            var nextQuoted = quoted.startIndex
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices {
+                    entries[index].id.writeHex(to: end)
+                    end[40] = UInt8(ascii: "\t")
+                    end = entries[index].path.bytes.withUnsafeBufferPointer { path in
+                        guard nextQuoted < quoted.endIndex, quoted[nextQuoted] == index else {
+                            if let base = path.baseAddress { (end + 41).initialize(from: base, count: path.count) }
+                            return end + 41 + path.count
+                        }
+                        nextQuoted += 1
+                        return PathQuoting.writeQuoted(path, to: end + 41)
+                    }
+                    end.initialize(to: UInt8(ascii: "\n"))
+                    end += 1
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// The marks `bytes` hold, one entry per line in the file's order (a path may repeat).
+    static func entries(decoding bytes: [UInt8]) throws(ViewedMarksFormatError) -> [Entry] {
+        guard !bytes.isEmpty else { throw .damaged(line: 1, reason: "the file is empty") }
+        guard bytes.last == UInt8(ascii: "\n") else {
+            throw .damaged(line: bytes.count { $0 == UInt8(ascii: "\n") } + 1, reason: "the last line is cut off")
+        }
+        let headerEnd = bytes.firstIndex(of: UInt8(ascii: "\n"))!
+        let header = bytes[..<headerEnd]
+        guard header.starts(with: headerPrefix) else {
+            throw .damaged(line: 1, reason: "no 'treereview viewed \(ViewedMarks.formatVersion)' line")
+        }
+        let version = String(decoding: header.dropFirst(headerPrefix.count), as: UTF8.self)
+        guard version == "\(ViewedMarks.formatVersion)" else {
+            if let number = Int(version), number > ViewedMarks.formatVersion { throw .newerVersion(number) }
+            throw .damaged(line: 1, reason: "an unknown version")
+        }
+        var entries: [Entry] = []
+        var idBytes = [UInt8](repeating: 0, count: 20)
+        var start = headerEnd + 1
+        var line = 2
+        while start < bytes.count {
+            var end = start
+            while bytes[end] != UInt8(ascii: "\n") { end += 1 }
+            guard end - start > 41, bytes[start + 40] == UInt8(ascii: "\t"), Self.readHex(bytes, at: start, into: &idBytes),
+                  let id = ObjectHash(bytes: idBytes)
+            else { throw .damaged(line: line, reason: "not '<object id> TAB <path>'") }
+            guard let path = Self.path(bytes[(start + 41)..<end]) else { throw .damaged(line: line, reason: "a path quoted wrongly") }
+            entries.append(Entry(path: RawPath(bytes: path), id: id))
+            start = end + 1
+            line += 1
+        }
+        return entries
+    }
+
+    /// The path a line's field stands for; `nil` when it is quoted wrongly, empty or holds a NUL.
+    private static func path(_ field: ArraySlice<UInt8>) -> [UInt8]? {
+        if field.first != UInt8(ascii: "\""), !field.contains(0) { return Array(field) }
+        guard let path = PathQuoting.unquoted(field), !path.isEmpty, !path.contains(0) else { return nil }
+        return path
+    }
+
+    /// Reads the 40 hex digits at `start` of `bytes` into `target`'s 20 bytes; `false` when
+    /// one is not a hex digit.
+    private static func readHex(_ bytes: [UInt8], at start: Int, into target: inout [UInt8]) -> Bool {
+        for index in 0..<20 {
+            guard let upper = value(of: bytes[start + 2 * index]), let lower = value(of: bytes[start + 2 * index + 1]) else {
+                return false
+            }
+            target[index] = upper << 4 | lower
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func value(of digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}
