@@ -89,21 +89,12 @@ extension SortedMarks {
     /// one is not a hex digit.
     private static func readHex(_ bytes: [UInt8], at start: Int, into target: inout [UInt8]) -> Bool {
         for index in 0..<20 {
-            guard let upper = value(of: bytes[start + 2 * index]), let lower = value(of: bytes[start + 2 * index + 1]) else {
+            guard let upper = ObjectHash.value(ofHexDigit: bytes[start + 2 * index]),
+                  let lower = ObjectHash.value(ofHexDigit: bytes[start + 2 * index + 1]) else {
                 return false
             }
             target[index] = upper << 4 | lower
         }
         return true
-    }
-
-    @inline(__always)
-    private static func value(of digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

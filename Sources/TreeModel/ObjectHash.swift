@@ -20,7 +20,7 @@ public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
         for index in stride(from: 0, to: 40, by: 2) {
-            guard let upper = Self.value(of: digits[index]), let lower = Self.value(of: digits[index + 1]) else { return nil }
+            guard let upper = Self.value(ofHexDigit: digits[index]), let lower = Self.value(ofHexDigit: digits[index + 1]) else { return nil }
             bytes.append(upper << 4 | lower)
         }
         self.init(bytes: bytes)
@@ -68,7 +68,9 @@ public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String { hex }
 
-    private static func value(of digit: UInt8) -> UInt8? {
+    /// The value of one hex digit (either case), or `nil` for any other byte.
+    @inlinable
+    package static func value(ofHexDigit digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
