@@ -10,7 +10,7 @@ struct RollUp: Sendable {
     var insertions = 0
     var deletions = 0
 
-    private static let statusLanes = SIMD8<Int32>(1, 2, 3, 4, 5, 6, 7, 8)
+    private static var statusLanes: SIMD8<Int32> { SIMD8(1, 2, 3, 4, 5, 6, 7, 8) }
 
     /// Adds everything `other` counted.
     @inline(__always)
