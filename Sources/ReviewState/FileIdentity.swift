@@ -13,6 +13,17 @@ struct FileIdentity: Equatable, Sendable {
     init?(ofFileAt path: String) {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// The identity of the file open as `descriptor`; `nil` when it cannot be read.
+    init?(ofDescriptor descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    private init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         size = Int64(status.st_size)

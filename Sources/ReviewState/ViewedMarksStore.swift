@@ -65,7 +65,7 @@ public struct ViewedMarksStore: Sendable {
             }
             let changed = current.applying(edits)
             try replace(with: changed.encoded())
-            written = FileIdentity(ofFileAt: file).map { WrittenMarks(marks: changed, identity: $0) }
+            written = WrittenMarks(marks: changed, descriptor: open(file, O_RDONLY | O_CLOEXEC))
             return warning
         }
     }

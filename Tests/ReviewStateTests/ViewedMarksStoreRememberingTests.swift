@@ -34,7 +34,9 @@ struct ViewedMarksStoreRememberingTests {
         var written: WrittenMarks?
         try store.update(remembering: &written, applying: [.viewed(RawPath("on disk"), newObject: Self.id)])
         let identity = try #require(written?.identity)
-        var planted: WrittenMarks? = WrittenMarks(marks: SortedMarks(ViewedMarks([RawPath("remembered"): Self.other])), identity: identity)
+        var planted = WrittenMarks(marks: SortedMarks(ViewedMarks([RawPath("remembered"): Self.other])),
+                                   descriptor: open(store.file, O_RDONLY | O_CLOEXEC))
+        #expect(planted?.identity == identity)
         try store.update(remembering: &planted, applying: [.viewed(RawPath("new"), newObject: Self.id)])
         #expect(store.read().marks.byPath == [RawPath("remembered"): Self.other, RawPath("new"): Self.id])
     }
@@ -51,13 +53,17 @@ struct ViewedMarksStoreRememberingTests {
         #expect(store.read().marks.byPath == [RawPath("theirs"): Self.other, RawPath("mine too"): Self.id])
     }
 
-    @Test(arguments: [false, true])
-    func aFileRewrittenByHandIsReadNotLost(sameSize: Bool) throws {
+    /// Rewritten by a rename (a new inode) or in place (the same inode, the same size too:
+    /// only the file's times tell).
+    @Test(arguments: [(false, false), (true, false), (true, true)])
+    func aFileRewrittenByHandIsReadNotLost(sameSize: Bool, inPlace: Bool) throws {
         let store = try store()
         var written: WrittenMarks?
         try store.update(remembering: &written, applying: [.viewed(RawPath("a"), newObject: Self.id)])
+        let inode = try #require(written?.identity.inode)
         let replacement = "treereview viewed 1\n\(Self.other.hex)\t\(sameSize ? "b" : "bcd")\n"
-        try replacement.write(toFile: store.file, atomically: true, encoding: .utf8)
+        try replacement.write(toFile: store.file, atomically: !inPlace, encoding: .utf8)
+        #expect((FileIdentity(ofFileAt: store.file)?.inode == inode) == inPlace)
         try store.update(remembering: &written, applying: [.viewed(RawPath("c"), newObject: Self.id)])
         let kept = sameSize ? "b" : "bcd"
         #expect(store.read().marks.byPath == [RawPath(kept): Self.other, RawPath("c"): Self.id], "the hand-written marks, not the remembered ones")
@@ -79,5 +85,22 @@ struct ViewedMarksStoreRememberingTests {
         }
         #expect(written == nil)
         #expect(try String(contentsOfFile: store.file, encoding: .utf8) == newer)
+    }
+
+    /// The file written last stays open, so the inode numbers of files other writers rename
+    /// into place never repeat it (a file system reuses freed inode numbers at once).
+    @Test func anotherWritersFileNeverTakesTheRememberedInode() throws {
+        let store = try store()
+        var written: WrittenMarks?
+        try store.update(remembering: &written, applying: [.viewed(RawPath("mine"), newObject: Self.id)])
+        let remembered = try #require(written?.identity.inode)
+        let other = ViewedMarksStore(commonGitDirectory: store.directory + "/..")
+        var inodes: Set<UInt64> = []
+        for round in 0..<20 {
+            try other.update { $0.markViewed(RawPath("theirs \(round)"), newObject: Self.other) }
+            inodes.insert(try #require(FileIdentity(ofFileAt: store.file)?.inode))
+        }
+        #expect(!inodes.contains(remembered))
+        #expect(inodes.count > 1, "each write renames a new file into place")
     }
 }
