@@ -1,4 +1,3 @@
-import Glibc
 import TreeModel
 
 /// Marks as the file lists them: one (path, id) pair per path, in byte order of the paths.
@@ -63,19 +62,7 @@ struct SortedMarks: Equatable, Sendable {
 
     /// Negative when `a` sorts first in byte order, zero when equal, positive when `b` does.
     @inline(__always)
-    static func compare(_ a: RawPath, _ b: RawPath) -> Int {
-        a.bytes.withUnsafeBufferPointer { x in
-            b.bytes.withUnsafeBufferPointer { y in
-                if x.baseAddress == y.baseAddress { return x.count - y.count }
-                let common = min(x.count, y.count)
-                if common > 0 {
-                    let order = memcmp(x.baseAddress!, y.baseAddress!, common)
-                    if order != 0 { return Int(order) }
-                }
-                return x.count - y.count
-            }
-        }
-    }
+    static func compare(_ a: RawPath, _ b: RawPath) -> Int { ByteOrder.compare(a.bytes, b.bytes) }
 
     /// `items` in byte order of their paths, only the last of several for one path kept.
     private static func latestByPath<Item: PathKeyed>(_ items: [Item]) -> [Item] {
