@@ -61,14 +61,13 @@ extension SortedMarks {
             throw .damaged(line: 1, reason: "an unknown version")
         }
         var entries: [Entry] = []
-        var idBytes = [UInt8](repeating: 0, count: 20)
         var start = headerEnd + 1
         var line = 2
         while start < bytes.count {
             var end = start
             while bytes[end] != UInt8(ascii: "\n") { end += 1 }
-            guard end - start > 41, bytes[start + 40] == UInt8(ascii: "\t"), Self.readHex(bytes, at: start, into: &idBytes),
-                  let id = ObjectHash(bytes: idBytes)
+            guard end - start > 41, bytes[start + 40] == UInt8(ascii: "\t"),
+                  let id = ObjectHash(hexDigits: bytes[start..<(start + 40)])
             else { throw .damaged(line: line, reason: "not '<object id> TAB <path>'") }
             guard let path = Self.path(bytes[(start + 41)..<end]) else { throw .damaged(line: line, reason: "a path quoted wrongly") }
             entries.append(Entry(path: RawPath(bytes: path), id: id))
@@ -83,18 +82,5 @@ extension SortedMarks {
         if field.first != UInt8(ascii: "\""), !field.contains(0) { return Array(field) }
         guard let path = PathQuoting.unquoted(field), !path.isEmpty, !path.contains(0) else { return nil }
         return path
-    }
-
-    /// Reads the 40 hex digits at `start` of `bytes` into `target`'s 20 bytes; `false` when
-    /// one is not a hex digit.
-    private static func readHex(_ bytes: [UInt8], at start: Int, into target: inout [UInt8]) -> Bool {
-        for index in 0..<20 {
-            guard let upper = ObjectHash.value(ofHexDigit: bytes[start + 2 * index]),
-                  let lower = ObjectHash.value(ofHexDigit: bytes[start + 2 * index + 1]) else {
-                return false
-            }
-            target[index] = upper << 4 | lower
-        }
-        return true
     }
 }

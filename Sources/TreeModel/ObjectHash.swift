@@ -15,15 +15,28 @@ public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
 
     /// The id written as 40 hex digits (either case); `nil` for anything else.
     public init?(hex: String) {
-        let digits = Array(hex.utf8)
+        self.init(hexDigits: Array(hex.utf8)[...])
+    }
+
+    /// The id whose 40 hex digits (either case) are `digits`; `nil` for anything else.
+    package init?(hexDigits digits: ArraySlice<UInt8>) {
         guard digits.count == 40 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        for index in stride(from: 0, to: 40, by: 2) {
-            guard let upper = Self.value(ofHexDigit: digits[index]), let lower = Self.value(ofHexDigit: digits[index + 1]) else { return nil }
-            bytes.append(upper << 4 | lower)
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var index = digits.startIndex
+        for word in 0..<3 {
+            var value: UInt64 = 0
+            for _ in 0..<(word == 2 ? 8 : 16) {
+                guard let digit = Self.value(ofHexDigit: digits[index]) else { return nil }
+                value = value << 4 | UInt64(digit)
+                index += 1
+            }
+            switch word {
+            case 0: words.0 = value
+            case 1: words.1 = value
+            default: words.2 = value
+            }
         }
-        self.init(bytes: bytes)
+        (high, middle, low) = (words.0, words.1, UInt32(words.2))
     }
 
     /// The 20 bytes.
