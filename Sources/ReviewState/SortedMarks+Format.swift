@@ -9,37 +9,25 @@ extension SortedMarks {
     func encoded() -> [UInt8] {
         let header = Self.headerPrefix + Array("\(ViewedMarks.formatVersion)\n".utf8)
         var count = header.count
-        var quoted: [Int] = []
         entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                count += entries[index].path.bytes.withUnsafeBufferPointer { path in
-                    guard PathQuoting.needsQuoting(path) else { return 42 + path.count }
-                    quoted.append(index)
-                    return 42 + PathQuoting.quotedCount(path)
-                }
+            for entry in entries {
+                count += 42 + entry.path.bytes.withUnsafeBufferPointer(PathQuoting.quotedCount)
             }
         }
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             var end = buffer.baseAddress!
             header.withUnsafeBufferPointer { end.initialize(from: $0.baseAddress!, count: $0.count) }
             end += header.count
-            var nextQuoted = quoted.startIndex
             entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices {
-                    entries[index].id.writeHex(to: end)
+                for entry in entries {
+                    entry.id.writeHex(to: end)
                     end[40] = UInt8(ascii: "\t")
-                    end = entries[index].path.bytes.withUnsafeBufferPointer { path in
-                        guard nextQuoted < quoted.endIndex, quoted[nextQuoted] == index else {
-                            if let base = path.baseAddress { (end + 41).initialize(from: base, count: path.count) }
-                            return end + 41 + path.count
-                        }
-                        nextQuoted += 1
-                        return PathQuoting.writeQuoted(path, to: end + 41)
-                    }
+                    end = entry.path.bytes.withUnsafeBufferPointer { PathQuoting.writeQuoted($0, to: end + 41) }
                     end.initialize(to: UInt8(ascii: "\n"))
                     end += 1
                 }
             }
+            precondition(end == buffer.baseAddress! + count, "the marks file's bytes were counted wrongly")
             initialized = count
         }
     }

@@ -43,7 +43,8 @@ struct SortedMarksTests {
     }
 
     /// The bytes are those of a plain reference: lines sorted by `lexicographicallyPrecedes`
-    /// on the raw bytes, each id's `hex`, each path quoted on its own.
+    /// on the raw bytes, each id's `hex`, each path quoted on its own (by `PathQuoting`, the
+    /// encoder's own quoting: that quoting is checked against git's in `ViewedMarksFormatTests`).
     @Test(arguments: 0..<10)
     func theFileIsSortedByRawBytesAndRoundTrips(seed: UInt64) throws {
         var generator = SeededGenerator(state: seed)
