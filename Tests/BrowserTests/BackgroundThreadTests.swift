@@ -2,21 +2,19 @@ import Background
 import Synchronization
 import Testing
 
-/// Background work runs on a thread of its own in the idle scheduling class, and the
-/// caller's scheduling stays as it was.
+/// Background work runs on a thread of its own at nice 19, and the caller's priority stays.
 struct BackgroundThreadTests {
-    @Test func workRunsInTheIdleClassOnAThreadOfItsOwn() async {
+    @Test func workRunsAtTheLowestPriorityOnAThreadOfItsOwn() async {
         let callerNiceness = BackgroundThread.currentNiceness()
-        #expect(!BackgroundThread.currentThreadIsIdle)
-        let seen = Mutex<Bool?>(nil)
+        let seen = Mutex<Int32?>(nil)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             BackgroundThread.start {
-                seen.withLock { $0 = BackgroundThread.currentThreadIsIdle }
+                seen.withLock { $0 = BackgroundThread.currentNiceness() }
                 done.resume()
             }
         }
-        #expect(seen.withLock { $0 } == true)
-        #expect(!BackgroundThread.currentThreadIsIdle)
+        #expect(seen.withLock { $0 } == BackgroundThread.niceness)
         #expect(BackgroundThread.currentNiceness() == callerNiceness)
+        #expect(callerNiceness < BackgroundThread.niceness)
     }
 }
