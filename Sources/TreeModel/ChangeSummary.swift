@@ -5,27 +5,25 @@
 /// content is not compared (untracked ones) count in `files` and their status only.
 public struct ChangeSummary: Hashable, Sendable {
     /// Number of files.
-    public var files: Int { fileCount }
+    public private(set) var files = 0
     /// Number of files per status.
-    public var counts: StatusCounts { statusCounts }
-    @usableFromInline var fileCount = 0
-    @usableFromInline var statusCounts = StatusCounts()
-    @usableFromInline var readFiles = 0
-    @usableFromInline var binaryFiles = 0
-    @usableFromInline var insertedLines = 0
-    @usableFromInline var deletedLines = 0
+    public private(set) var counts = StatusCounts()
+    private var readFiles = 0
+    private var binaryFiles = 0
+    private var insertedLines = 0
+    private var deletedLines = 0
 
     /// The summary of no file.
     public init() {}
 
     /// A summary of these totals (`insertions` and `deletions` over the files read).
     package init(files: Int, counts: StatusCounts, readFiles: Int, binaryFiles: Int, insertions: Int, deletions: Int) {
-        (fileCount, statusCounts, self.readFiles, self.binaryFiles) = (files, counts, readFiles, binaryFiles)
+        (self.files, self.counts, self.readFiles, self.binaryFiles) = (files, counts, readFiles, binaryFiles)
         (insertedLines, deletedLines) = (insertions, deletions)
     }
 
     /// The summary of `count` files that carry no status and whose content was not read.
-    init(statuslessFiles count: Int) { fileCount = count }
+    init(statuslessFiles count: Int) { files = count }
 
     /// The summary of `changes`.
     public init<S: Sequence>(_ changes: S) where S.Element == FileChange {
@@ -58,13 +56,12 @@ public struct ChangeSummary: Hashable, Sendable {
     }
 
     /// Adds a file that carries no status and whose content was not read.
-    mutating func addStatuslessFile() { fileCount += 1 }
+    mutating func addStatuslessFile() { files += 1 }
 
     /// Adds one file from its fields: `binary` is `nil` when its content was not read.
-    @inlinable
     public mutating func addFile(status: ChangeStatus?, binary: Bool?, insertions: Int?, deletions: Int?) {
-        fileCount += 1
-        if let status { statusCounts[status] += 1 }
+        files += 1
+        if let status { counts[status] += 1 }
         guard let isBinary = binary else { return }
         readFiles += 1
         if isBinary {
@@ -76,10 +73,9 @@ public struct ChangeSummary: Hashable, Sendable {
     }
 
     /// Adds everything another summary counted.
-    @inlinable
     public mutating func add(_ other: ChangeSummary) {
-        fileCount += other.fileCount
-        statusCounts.add(other.statusCounts)
+        files += other.files
+        counts.add(other.counts)
         readFiles += other.readFiles
         binaryFiles += other.binaryFiles
         insertedLines += other.insertedLines
@@ -89,8 +85,8 @@ public struct ChangeSummary: Hashable, Sendable {
     /// Takes away everything another summary counted, which this one must include (a file
     /// or directory leaving a roll-up).
     public mutating func subtract(_ other: ChangeSummary) {
-        fileCount -= other.fileCount
-        statusCounts.subtract(other.statusCounts)
+        files -= other.files
+        counts.subtract(other.counts)
         readFiles -= other.readFiles
         binaryFiles -= other.binaryFiles
         insertedLines -= other.insertedLines

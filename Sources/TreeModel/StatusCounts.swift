@@ -1,11 +1,9 @@
 /// A count per ``ChangeStatus``, stored inline (no allocation per directory).
 public struct StatusCounts: Hashable, Sendable {
-    @usableFromInline var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var storage: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (0, 0, 0, 0, 0, 0, 0, 0)
 
-    @inlinable
     public init() {}
 
-    @inlinable
     public subscript(status: ChangeStatus) -> Int {
         get {
             switch status {
@@ -35,7 +33,6 @@ public struct StatusCounts: Hashable, Sendable {
     }
 
     /// Adds every count of `other`.
-    @inlinable
     public mutating func add(_ other: StatusCounts) {
         storage.0 &+= other.storage.0
         storage.1 &+= other.storage.1
