@@ -31,13 +31,13 @@ extension Browser {
 
     /// Whether find's candidates for the tree shown are neither made nor being made: the
     /// session then calls ``prepareFinderFromModel()`` once the user pauses.
-    public var awaitsFinder: Bool {
+    var awaitsFinder: Bool {
         finder == nil && finderPreparation?.revision != model.revision
     }
 
     /// Starts making find's candidates from the model on another thread (after a filter,
     /// which has no change tree of its own), unless they are made or being made.
-    public mutating func prepareFinderFromModel() {
+    mutating func prepareFinderFromModel() {
         guard awaitsFinder else { return }
         finderPreparation = FinderPreparation(model: model, icons: configuration.style.render.iconResolver)
     }
