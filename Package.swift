@@ -19,7 +19,8 @@ let package = Package(
         .target(name: "Render", dependencies: ["TreeModel", "Annotations"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "TreeModel", "Annotations", "Background"]),
         .target(name: "ReviewState", dependencies: ["TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["CSystem", "GitAdapter", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser"]),
+        .target(name: "ChangeList", dependencies: ["TreeModel"]),
+        .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),
@@ -34,6 +35,7 @@ let package = Package(
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Background", "Browser", "TreeBrowser", "TerminalUI", "TreeModel", "TestSupport"]),
+        .testTarget(name: "ChangeListTests", dependencies: ["ChangeList", "TreeModel", "TestSupport"]),
         .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Annotations
+import ChangeList
 import GitAdapter
 import Render
 import TreeModel

@@ -1,3 +1,4 @@
+import ChangeList
 import GitAdapter
 import TreeModel
 

@@ -1,3 +1,4 @@
+import ChangeList
 import Foundation
 import GitAdapter
 import Render

@@ -1,3 +1,4 @@
+import ChangeList
 import Render
 import TreeModel
 
