@@ -83,4 +83,17 @@ import TestSupport
         }
         #expect(systemModules.isSuperset(of: ["Foundation", "Glibc", "Dispatch", "Synchronization"]))
     }
+
+    /// `Scripts/fuzz` compiles the library modules itself: its list names every one, each
+    /// after the modules it depends on, so a new module cannot break the fuzz build unseen.
+    @Test func theFuzzBuildListsEveryLibraryModuleInDependencyOrder() throws {
+        let script = try String(contentsOfFile: Self.root + "/Scripts/fuzz", encoding: .utf8)
+        let list = try #require(script.firstMatch(of: /(?m)^MODULES=\(([^)]*)\)/)).output.1.split(separator: " ").map(String.init)
+        let executables = ["treereview", "TerminalUIDemo"]
+        #expect(Set(list) == Set(Self.swiftModules).subtracting(executables))
+        for (position, module) in list.enumerated() {
+            let dependencies = (Self.manifest[module] ?? []).subtracting(["CLibGit2", "CSystem"])
+            #expect(dependencies.isSubset(of: list.prefix(position)), "\(module) comes before one of \(dependencies)")
+        }
+    }
 }
