@@ -11,7 +11,7 @@ public enum ChangeListForm: String, CaseIterable, Sendable {
     case porcelain
 
     /// How the form is named in messages.
-    public var displayName: String {
+    var displayName: String {
         switch self {
         case .paths: "bare path"
         case .nameStatus: "`git diff --name-status`"

@@ -63,7 +63,7 @@ public struct ChangeListReader {
         public var isBarePaths: Bool
         /// For `git diff --raw` input, each change's object ids, in the order of ``changes``
         /// (``FileChange`` has no place for them).
-        public var objectIDs: ObjectIDList? = nil
+        var objectIDs: ObjectIDList? = nil
 
         /// A change list of these parts.
         public init(changes: [FileChange], paths: PathList? = nil, isBarePaths: Bool, objectIDs: ObjectIDList? = nil) {

@@ -26,7 +26,7 @@ public struct KeyDecoder: Sendable {
     public init() {}
 
     /// Whether bytes are kept that could be the start of a longer sequence.
-    public var hasPending: Bool { !pending.isEmpty }
+    var hasPending: Bool { !pending.isEmpty }
 
     /// Decodes `bytes` after whatever was pending; keeps an incomplete tail for the next feed.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {

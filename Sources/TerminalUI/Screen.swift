@@ -23,7 +23,7 @@ public struct Screen: Sendable {
     }
 
     /// Forgets what is on the screen; the next frame is written whole.
-    public mutating func invalidate() {
+    mutating func invalidate() {
         shownRows = nil
         shownCursor = nil
     }

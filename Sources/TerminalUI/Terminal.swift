@@ -15,7 +15,7 @@ import Glibc
 /// ``suspend()``). Use it from one thread.
 public final class Terminal {
     /// Whether mouse reports are turned on.
-    public let reportsMouse: Bool
+    let reportsMouse: Bool
     /// The terminal's descriptor.
     public let descriptor: Int32
     private let savedSettings: termios
@@ -24,7 +24,7 @@ public final class Terminal {
     var reader: InputReader
     var screen: Screen
     /// Whether the terminal is in raw mode on the alternate screen.
-    public private(set) var isEntered = false
+    private(set) var isEntered = false
 
     /// Opens the terminal at `path` and saves its settings; nothing changes until ``enter()``.
     /// - Parameters:
@@ -166,7 +166,7 @@ extension Terminal {
     }
 
     /// Stops watching `descriptor`.
-    public func unwatch(_ descriptor: Int32) {
+    func unwatch(_ descriptor: Int32) {
         reader.watched.removeAll { $0 == descriptor }
     }
 

@@ -59,7 +59,7 @@ public struct IO {
     public var currentDirectory: String
     /// Whether output to a terminal may go through a pager process: true for the real
     /// streams, false where output is captured (tests).
-    public var canStartPager: Bool
+    var canStartPager: Bool
 
     public init(
         standardOutput: ByteSink, standardError: ByteSink, readStandardInput: @escaping () throws -> [UInt8] = { [] },
