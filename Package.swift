@@ -31,7 +31,7 @@ let package = Package(
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
-        .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "TreeModel", "Annotations", "TestSupport"]),
+        .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "GitRules", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
