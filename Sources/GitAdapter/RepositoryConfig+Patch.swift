@@ -92,9 +92,9 @@ extension RepositoryConfig {
         options.suppressBlankEmpty = bool(PatchKeys.suppressBlankEmpty) ?? false
         options.quotePath = bool(PatchKeys.quotePath) ?? true
         if let abbrev = lastValue(PatchKeys.abbrev) {
-            if abbrev.lowercased() == "auto" {
+            if GitConfigValue.equalsIgnoringASCIICase(abbrev, "auto") {
                 options.abbreviation = nil
-            } else if GitConfigValue.bool(abbrev) == false && Int(abbrev) == nil {
+            } else if GitConfigValue.boolWord(abbrev) == false {
                 options.abbreviation = 40
             } else if case .success(let length) = GitConfigValue.int(abbrev), (4...40).contains(length) {
                 options.abbreviation = length

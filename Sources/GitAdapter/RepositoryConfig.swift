@@ -39,7 +39,7 @@ public struct RepositoryConfig: Sendable, Equatable {
     func renameSetting() throws -> RenameSetting? {
         var setting: RenameSetting?
         for value in renames {
-            if let value, ["copies", "copy"].contains(value.lowercased()) {
+            if let value, ["copies", "copy"].contains(where: { GitConfigValue.equalsIgnoringASCIICase(value, $0) }) {
                 setting = .copies(threshold: nil, harder: false)
                 continue
             }
