@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+@testable import TreeReviewCLI
 
 /// `treereview.*` switches read as git reads booleans (`git config --type=bool`): an empty
 /// value is false, any number but zero is true, `on` is true, and a value git refuses stops
@@ -43,5 +44,25 @@ struct ConfigBooleanTests {
         let reference = CLIRunner.run(["--color=\(expected)", "main...feature"], in: repo, terminal: true)
         #expect(outcome.status == 0, "\(outcome.error)")
         #expect(outcome.output == reference.output)
+    }
+
+    /// `treereview.pager` is `pager.<command>` to git: a value git reads as a boolean switches
+    /// paging, any other names the pager.
+    @Test func pagerValuesAreBooleansWhereGitReadsABoolean() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let file = directory + "/config"
+        var kinds: Set<String> = []
+        for value in ["", "1k", "0x0", " 1", "-0", "2147483648", "1 ", "YES", "nO", "less -S", "0k", "9g"] {
+            try Shell.git(["config", "-f", file, "treereview.pager", value], in: directory)
+            let git = try Shell.run("git", ["config", "-f", file, "--type=bool", "treereview.pager"], in: directory)
+            let expected: Pager.Request = git.status != 0 ? .command(value) : git.text == "true\n" ? .usual : .off
+            #expect(Pager.Request.fromConfig(value) == expected, "'\(value)'")
+            switch expected {
+            case .off: kinds.insert("off")
+            case .usual: kinds.insert("on")
+            case .command: kinds.insert("command")
+            }
+        }
+        #expect(kinds == ["on", "off", "command"], "the values reach every reading")
     }
 }
