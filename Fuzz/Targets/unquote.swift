@@ -1,11 +1,11 @@
 /// git's C quoting of paths: unquote(quote(x)) == x for any bytes; arbitrary quoted text never crashes.
 ///
-/// Quoting is the plain renderer's (`GitQuoting`), unquoting the stdin reader's (`GitUnquote`):
-/// the two internal functions this target reaches through `@testable import`. The quoted
+/// Quoting is the plain renderer's (`CQuoting` keeping valid UTF-8, in GitRules), unquoting the
+/// stdin reader's (`GitUnquote`, reached through `@testable import`). The quoted
 /// form must hold no control byte and, when quoted, sit in double quotes. Unquoting the raw
 /// input may fail (bad quoting) but not crash; when it succeeds, the result quoted and
 /// unquoted again must come back unchanged.
-@testable import Render
+import GitRules
 import TreeModel
 @testable import ChangeList
 
@@ -28,7 +28,7 @@ public func fuzzUnquote(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 
 private func quote(_ bytes: [UInt8]) -> [UInt8] {
     var output: [UInt8] = []
-    GitQuoting.append(bytes, to: &output)
+    CQuoting(highBytes: .keptWhenValidUTF8).append(bytes, to: &output)
     return output
 }
 

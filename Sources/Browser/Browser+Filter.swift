@@ -111,6 +111,6 @@ extension Browser {
 
     /// `added`, `type changed`: a status as the header words say it.
     static func statusName(_ status: ChangeStatus) -> String {
-        status == .typeChanged ? "type changed" : status.rawValue
+        status.words.description
     }
 }

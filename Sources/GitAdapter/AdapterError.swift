@@ -1,3 +1,5 @@
+import GitRules
+
 /// Everything that can go wrong while reading a repository, each with a one-line message
 /// that names what was wrong, worded by the comparison (never by a command-line flag) and,
 /// for a damaged repository, in git's own words.
@@ -120,6 +122,14 @@ public enum ConfigValueProblem: Error, Sendable, Equatable {
     case invalidUnit
     /// A number beyond what the key holds.
     case outOfRange
+
+    /// The problem git names for a number it refuses.
+    init(_ problem: GitConfigValue.NumberProblem) {
+        switch problem {
+        case .invalidUnit: self = .invalidUnit
+        case .outOfRange: self = .outOfRange
+        }
+    }
 
     func message(key: String, value: String) -> String {
         switch self {

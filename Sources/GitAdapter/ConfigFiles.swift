@@ -1,6 +1,7 @@
-internal import CLibGit2
 import Foundation
+import GitRules
 import Synchronization
+internal import CLibGit2
 
 /// Where git 2.39 reads configuration from, decided from the environment given (never the
 /// process's own), in git's order:
@@ -37,7 +38,7 @@ struct ConfigFiles: Sendable, Equatable {
 
     init(environment: [String: String]) throws {
         let noSystem = try environment["GIT_CONFIG_NOSYSTEM"].map { text in
-            guard let value = ConfigValue.bool(text) else {
+            guard let value = GitConfigValue.bool(text) else {
                 throw AdapterError.badConfigValue(key: "GIT_CONFIG_NOSYSTEM", value: text, problem: .notABoolean)
             }
             return value
@@ -53,7 +54,7 @@ struct ConfigFiles: Sendable, Equatable {
             global = home.map { $0 + "/.gitconfig" }
             xdg = xdgGitDirectory.map { $0 + "/config" }
         }
-        readsSystemAttributes = !(environment["GIT_ATTR_NOSYSTEM"].flatMap(ConfigValue.bool) ?? false)
+        readsSystemAttributes = !(environment["GIT_ATTR_NOSYSTEM"].flatMap(GitConfigValue.bool) ?? false)
     }
 
     /// libgit2's search paths, by configuration level (`""`: search nowhere).

@@ -1,4 +1,5 @@
 internal import CLibGit2
+import GitRules
 import TreeModel
 
 /// A git object id (SHA-1) as a plain value: hashable, comparable, `Sendable`.
@@ -47,16 +48,7 @@ struct ObjectID: Hashable, Sendable {
     }
 
     /// Forty lowercase hex digits.
-    var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(40)
-        for byte in withUnsafeBytes(of: oid.id, Array.init) {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0xF)])
-        }
-        return String(decoding: text, as: UTF8.self)
-    }
+    var hex: String { Hex.objectID(high: high, middle: middle, low: low) }
 }
 
 extension ObjectID {

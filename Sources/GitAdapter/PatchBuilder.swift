@@ -1,3 +1,4 @@
+import GitRules
 import TreeModel
 
 /// Writes one file's patch the way git's diff does (its `run_diff`, `fill_metainfo` and
@@ -31,7 +32,7 @@ struct PatchBuilder {
         writer = PatchWriter(whitespace: whitespace)
     }
 
-    private var quoting: PatchQuoting { PatchQuoting(quotesHighBytes: options.quotePath) }
+    private var quoting: CQuoting { CQuoting(quotePath: options.quotePath) }
 
     /// Writes the pair; a change between kinds of entry (a file and a symlink) is written as
     /// a deletion and a creation, as git splits it.

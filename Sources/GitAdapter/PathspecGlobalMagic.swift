@@ -1,3 +1,5 @@
+import GitRules
+
 /// The magic `GIT_LITERAL_PATHSPECS`, `GIT_GLOB_PATHSPECS`, `GIT_NOGLOB_PATHSPECS` and
 /// `GIT_ICASE_PATHSPECS` give every pathspec element, read from the environment passed in
 /// with git's rules (booleans as git reads them; glob with noglob, or literal with any other,
@@ -12,7 +14,7 @@ struct PathspecGlobalMagic: Sendable {
     init(environment: [String: String]) throws {
         func flag(_ name: String) throws -> Bool {
             guard let text = environment[name] else { return false }
-            guard let value = ConfigValue.bool(text) else {
+            guard let value = GitConfigValue.bool(text) else {
                 throw AdapterError.badConfigValue(key: name, value: text, problem: .notABoolean)
             }
             return value

@@ -1,3 +1,5 @@
+import GitRules
+
 /// The configuration that decides how git's diff treats some kinds of entries: sparse
 /// checkouts, executable bits, submodules and partial clones.
 extension RepositoryConfig {
@@ -39,7 +41,7 @@ extension RepositoryConfig {
     var partialCloneRemote: String? {
         if let remote = kindValues[KindKeys.partialClone]?.last, let remote { return remote }
         let promisors = kindValues.filter { $0.key.hasPrefix("remote.") && $0.key.hasSuffix(".promisor") }
-            .filter { ConfigValue.bool($0.value.last ?? nil) == true }
+            .filter { GitConfigValue.bool($0.value.last ?? nil) == true }
             .map { String($0.key.dropFirst("remote.".count).dropLast(".promisor".count)) }
         return promisors.sorted().first
     }
@@ -47,7 +49,7 @@ extension RepositoryConfig {
     /// The last value of the boolean `key`, checked as git checks booleans.
     private func bool(_ key: String, default value: Bool) throws -> Bool {
         guard let values = kindValues[key], let last = values.last else { return value }
-        guard let result = ConfigValue.bool(last) else {
+        guard let result = GitConfigValue.bool(last) else {
             throw AdapterError.badConfigValue(key: key, value: last ?? "", problem: .notABoolean)
         }
         return result

@@ -1,3 +1,4 @@
+import GitRules
 import TreeModel
 
 /// The configuration that decides how a file's patch is printed and colored.
@@ -62,12 +63,7 @@ extension RepositoryConfig {
     public var colorsDiffOnTerminal: Bool {
         for key in [PatchKeys.colorDiff, PatchKeys.colorUI] {
             guard let values = patchValues[key], let last = values.last else { continue }
-            guard let value = last else { return true }
-            switch value.lowercased() {
-            case "never": return false
-            case "always", "auto": return true
-            default: return ConfigValue.bool(value) ?? true
-            }
+            return GitConfigValue.colorSwitch(last).map { $0 != .never } ?? true
         }
         return true
     }
@@ -96,11 +92,11 @@ extension RepositoryConfig {
         options.suppressBlankEmpty = bool(PatchKeys.suppressBlankEmpty) ?? false
         options.quotePath = bool(PatchKeys.quotePath) ?? true
         if let abbrev = lastValue(PatchKeys.abbrev) {
-            if abbrev.lowercased() == "auto" {
+            if GitConfigValue.equalsIgnoringASCIICase(abbrev, "auto") {
                 options.abbreviation = nil
-            } else if ConfigValue.bool(abbrev) == false && Int(abbrev) == nil {
+            } else if GitConfigValue.boolWord(abbrev) == false {
                 options.abbreviation = 40
-            } else if case .success(let length) = ConfigValue.int(abbrev), (4...40).contains(length) {
+            } else if case .success(let length) = GitConfigValue.int(abbrev), (4...40).contains(length) {
                 options.abbreviation = length
             }
         }
@@ -118,11 +114,11 @@ extension RepositoryConfig {
 
     private func bool(_ key: String) -> Bool? {
         guard let values = patchValues[key], let last = values.last else { return nil }
-        return ConfigValue.bool(last)
+        return GitConfigValue.bool(last)
     }
 
     private func nonNegativeInt(_ key: String) -> Int? {
-        guard let values = patchValues[key], let last = values.last, case .success(let number) = ConfigValue.int(last),
+        guard let values = patchValues[key], let last = values.last, case .success(let number) = GitConfigValue.int(last),
               number >= 0 else { return nil }
         return number
     }

@@ -1,5 +1,6 @@
-internal import CLibGit2
 import Foundation
+import GitRules
+internal import CLibGit2
 
 /// The configuration one run reads from a repository, from one snapshot: `diff.renames`,
 /// `diff.renameLimit`, `core.attributesFile`, `core.pager` and one whole section for the caller
@@ -38,11 +39,11 @@ public struct RepositoryConfig: Sendable, Equatable {
     func renameSetting() throws -> RenameSetting? {
         var setting: RenameSetting?
         for value in renames {
-            if let value, ["copies", "copy"].contains(value.lowercased()) {
+            if let value, ["copies", "copy"].contains(where: { GitConfigValue.equalsIgnoringASCIICase(value, $0) }) {
                 setting = .copies(threshold: nil, harder: false)
                 continue
             }
-            guard let on = ConfigValue.bool(value) else {
+            guard let on = GitConfigValue.bool(value) else {
                 throw AdapterError.badConfigValue(key: "diff.renames", value: value ?? "", problem: .notABoolean)
             }
             setting = on ? .renames(threshold: nil) : .off
@@ -54,10 +55,10 @@ public struct RepositoryConfig: Sendable, Equatable {
     func renameLimit() throws -> Int? {
         var limit: Int?
         for value in renameLimits {
-            switch ConfigValue.int(value) {
+            switch GitConfigValue.int(value) {
             case .success(let number): limit = number
             case .failure(let problem):
-                throw AdapterError.badConfigValue(key: "diff.renamelimit", value: value ?? "", problem: problem)
+                throw AdapterError.badConfigValue(key: "diff.renamelimit", value: value ?? "", problem: ConfigValueProblem(problem))
             }
         }
         return limit

@@ -1,3 +1,5 @@
+import GitRules
+
 /// Small appenders used by the renderers, which build their output as UTF-8 bytes.
 extension Array where Element == UInt8 {
     /// Appends the UTF-8 bytes of a literal.
@@ -38,18 +40,8 @@ extension Array where Element == UInt8 {
 
     /// Appends `byte` as two lowercase hexadecimal digits.
     mutating func append(hex byte: UInt8) {
-        let digits: StaticString = "0123456789abcdef"
-        digits.withUTF8Buffer { table in
-            append(table[Int(byte >> 4)])
-            append(table[Int(byte & 0x0F)])
-        }
-    }
-
-    /// Appends `byte` as three octal digits.
-    mutating func append(octal byte: UInt8) {
-        append(48 + (byte >> 6))
-        append(48 + ((byte >> 3) & 7))
-        append(48 + (byte & 7))
+        append(Hex.digit(byte >> 4))
+        append(Hex.digit(byte & 0x0F))
     }
 }
 

@@ -1,3 +1,5 @@
+import GitRules
+
 /// Lays out lines of styled text into rows of at most `width` columns (see ``DiffPaneLines``).
 struct DiffPaneLayout {
     /// A piece of a line: an SGR sequence, passed through, or text, made safe and measured.

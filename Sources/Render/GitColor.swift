@@ -1,3 +1,5 @@
+import GitRules
+
 /// git's color values (`color.diff.meta = bold red`), turned into the SGR sequence git writes
 /// for them, byte for byte (git's `color_parse_mem`).
 ///
@@ -71,7 +73,7 @@ public enum GitColor {
     private static func color(_ word: [UInt8]) -> Color? {
         if matches(word, "normal") { return .normal }
         if word.count == 7, word[0] == UInt8(ascii: "#"),
-           let red = hexByte(word[1], word[2]), let green = hexByte(word[3], word[4]), let blue = hexByte(word[5], word[6]) {
+           let red = Hex.byte(word[1], word[2]), let green = Hex.byte(word[3], word[4]), let blue = Hex.byte(word[5], word[6]) {
             return .rgb(red, green, blue)
         }
         if matches(word, "default") { return .ansi(39) }
@@ -126,20 +128,6 @@ public enum GitColor {
         guard !digits.isEmpty, digits.count < 10, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         let value = digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         return negative ? -value : value
-    }
-
-    private static func hexByte(_ high: UInt8, _ low: UInt8) -> UInt8? {
-        guard let high = hexDigit(high), let low = hexDigit(low) else { return nil }
-        return high << 4 | low
-    }
-
-    private static func hexDigit(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 0x30...0x39: byte - 0x30
-        case 0x41...0x46: byte - 0x41 + 10
-        case 0x61...0x66: byte - 0x61 + 10
-        default: nil
-        }
     }
 
     /// git's `isspace`: space, tab, LF, CR.

@@ -1,3 +1,5 @@
+import GitRules
+
 extension JSONWriter {
     /// Appends valid UTF-8 bytes escaped for the inside of a JSON string: `"` and `\`, every
     /// C0 control (`\n`, `\t`, `\r`, `\b`, `\f`, else `\u00XX`), DEL and the C1 controls
@@ -84,15 +86,12 @@ extension JSONWriter {
             written += 2
         }
         func unicode(_ high: UInt8, _ low: UInt8) {
-            let digits: StaticString = "0123456789abcdef"
-            digits.withUTF8Buffer { table in
-                target[0] = UInt8(ascii: "\\")
-                target[1] = UInt8(ascii: "u")
-                target[2] = table[Int(high >> 4)]
-                target[3] = table[Int(high & 0x0F)]
-                target[4] = table[Int(low >> 4)]
-                target[5] = table[Int(low & 0x0F)]
-            }
+            target[0] = UInt8(ascii: "\\")
+            target[1] = UInt8(ascii: "u")
+            target[2] = Hex.digit(high >> 4)
+            target[3] = Hex.digit(high & 0x0F)
+            target[4] = Hex.digit(low >> 4)
+            target[5] = Hex.digit(low & 0x0F)
             written += 6
         }
         switch byte {

@@ -28,16 +28,7 @@ extension JSONWriter {
 
     /// A status's name as the schema writes it: its raw value, as a literal.
     static func literal(of status: ChangeStatus) -> StaticString {
-        switch status {
-        case .added: "added"
-        case .modified: "modified"
-        case .deleted: "deleted"
-        case .renamed: "renamed"
-        case .copied: "copied"
-        case .typeChanged: "typeChanged"
-        case .untracked: "untracked"
-        case .unmerged: "unmerged"
-        }
+        status.jsonName
     }
 
     /// Makes sure the name of resolution `number` of a run's ``FileIcons/resolutions``, and of

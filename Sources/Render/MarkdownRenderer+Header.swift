@@ -40,7 +40,7 @@ extension MarkdownRenderer {
             text.appendMarkup("| ")
             text.appendMarkup(status.markdownSquare)
             text.appendWords(" ")
-            text.appendWords(status.markdownWords)
+            text.appendWords(status.words)
             text.appendMarkup(" ")
         }
         if binary != nil { text.appendMarkup("| binary ") }

@@ -144,7 +144,7 @@ struct MarkdownRowWriter {
                 text.appendWords(separator)
                 text.appendNumber(summary.count(status))
                 text.appendWords(" ")
-                text.appendWords(status.markdownWords)
+                text.appendWords(status.words)
                 separator = ", "
             }
         }
@@ -238,20 +238,6 @@ extension ChangeStatus {
         case .typeChanged: "🟫"
         case .untracked: "⬜"
         case .unmerged: "🟧"
-        }
-    }
-
-    /// The status in words, as the header and roll-ups count it.
-    var markdownWords: StaticString {
-        switch self {
-        case .added: "added"
-        case .modified: "modified"
-        case .deleted: "deleted"
-        case .renamed: "renamed"
-        case .copied: "copied"
-        case .typeChanged: "type changed"
-        case .untracked: "untracked"
-        case .unmerged: "unmerged"
         }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import GitRules
 
 /// `interactive.diffFilter`: a command a patch is piped through before it is shown (such as
-/// `delta --color-only`), run as git runs it, by the shell (`/bin/sh -c <command>`).
+/// `delta --color-only`), started as git starts it (``ShellCommand``: a plain program name
+/// directly, any other command by the shell, `/bin/sh -c <command>`).
 public struct PatchFilter: Sendable {
     /// The command, as configured.
     public var command: String
@@ -79,38 +81,18 @@ public struct PatchFilter: Sendable {
         Failure(reason: reason, command: command)
     }
 
-    /// Starts `sh -c command` with its standard input and output on the given descriptors and
-    /// its standard error on `/dev/null`, default signal handling, in ``directory`` (the shell
-    /// changes to it, then runs the command with `eval`).
+    /// Starts the command as git does (``ShellCommand``) with its standard input and output on
+    /// the given descriptors and its standard error on `/dev/null`, default signal handling,
+    /// in a session of its own, in ``directory``.
     private func spawn(input: Int32, output: Int32) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, output, STDOUT_FILENO)
-        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t(), mask = sigset_t()
-        sigfillset(&defaults)
-        sigemptyset(&mask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK | Self.newSession))
-        let shellArguments = directory.map { ["sh", "-c", "cd -- \"$1\" && eval \"$2\"", "sh", $0, command] }
-            ?? ["sh", "-c", command]
-        let arguments: [UnsafeMutablePointer<CChar>?] = shellArguments.map { strdup($0) } + [nil]
-        let variables: [UnsafeMutablePointer<CChar>?] = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (arguments + variables).forEach { free($0) } }
-        var processID: pid_t = 0
-        let code = posix_spawn(&processID, "/bin/sh", &actions, &attributes, arguments, variables)
-        guard code == 0 else { throw failure("could not start: \(String(cString: strerror(code)))") }
-        return processID
+        let setup = ShellCommand.Setup(input: .descriptor(input), output: .descriptor(output), error: .nullDevice,
+                                       directory: directory, newSession: true)
+        do {
+            return try ShellCommand(command).spawn(environment: environment, setup: setup)
+        } catch {
+            throw failure("could not start: \(error.reason)")
+        }
     }
-
-    /// glibc's `POSIX_SPAWN_SETSID` (declared only under `_GNU_SOURCE`): the child calls `setsid`.
-    private static let newSession: Int32 = 0x80
 
     /// Writes `bytes` to the socket `descriptor`, stopping quietly when the reader is gone.
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {

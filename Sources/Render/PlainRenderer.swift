@@ -1,3 +1,5 @@
+import GitRules
+
 /// The `plain` format: one path per line, in the report's order.
 ///
 /// Paths that could be misread (controls, `"`, `\`, invalid UTF-8) are written in git's
@@ -44,7 +46,7 @@ public struct PlainRenderer: ReportRenderer, Sendable {
             output.append(contentsOf: path)
             output.append(0)
         } else {
-            GitQuoting.append(path, to: &output)
+            CQuoting(highBytes: .keptWhenValidUTF8).append(path, to: &output)
             output.append(UInt8(ascii: "\n"))
         }
     }

@@ -1,3 +1,5 @@
+import GitRules
+
 /// Text that is safe to print to a terminal, and how many columns it takes.
 ///
 /// Path bytes come from other people's branches, so nothing in them may reach a terminal as

@@ -60,7 +60,7 @@ extension TreeRenderer {
             output.append(decimal: deletions)
             Style.close(&output, enabled: color)
         }
-        var parts: [(count: Int, label: StaticString)] = Self.headerStatuses.map { (total.count($0.status), $0.label) }
+        var parts: [(count: Int, label: StaticString)] = ChangeStatus.allCases.map { (total.count($0), $0.words) }
         if linesCounted, let binary = total.binary { parts.append((binary, "binary")) }
         var first = true
         for part in parts where part.count > 0 {
@@ -97,10 +97,4 @@ extension TreeRenderer {
             output.append(untracked == 1 ? " untracked file not staged" : " untracked files not staged")
         }
     }
-
-    private static let headerStatuses: [(status: ChangeStatus, label: StaticString)] = [
-        (.added, "added"), (.modified, "modified"), (.deleted, "deleted"), (.renamed, "renamed"),
-        (.copied, "copied"), (.typeChanged, "type changed"), (.untracked, "untracked"),
-        (.unmerged, "unmerged"),
-    ]
 }

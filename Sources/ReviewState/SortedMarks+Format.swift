@@ -11,7 +11,7 @@ extension SortedMarks {
         var count = header.count
         entries.withUnsafeBufferPointer { entries in
             for entry in entries {
-                count += 42 + entry.path.bytes.withUnsafeBufferPointer(PathQuoting.quotedCount)
+                count += 42 + entry.path.bytes.withUnsafeBufferPointer(PathQuoting.quoting.quotedCount)
             }
         }
         return [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -22,7 +22,7 @@ extension SortedMarks {
                 for entry in entries {
                     entry.id.writeHex(to: end)
                     end[40] = UInt8(ascii: "\t")
-                    end = entry.path.bytes.withUnsafeBufferPointer { PathQuoting.writeQuoted($0, to: end + 41) }
+                    end = entry.path.bytes.withUnsafeBufferPointer { PathQuoting.quoting.writeQuoted($0, to: end + 41) }
                     end.initialize(to: UInt8(ascii: "\n"))
                     end += 1
                 }

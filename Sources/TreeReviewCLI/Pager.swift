@@ -1,3 +1,5 @@
+import GitRules
+
 /// The program that pages output on a terminal, chosen as git chooses its pager:
 /// `GIT_PAGER`, else `core.pager`, else `PAGER`, else `less`; `treereview.pager` is to
 /// treereview what `pager.<command>` is to a git command.
@@ -13,16 +15,11 @@ struct Pager: Equatable {
         case command(String)
 
         /// A `treereview.pager` value, read as git reads `pager.<command>`: a boolean
-        /// (`true`/`yes`/`on`, `false`/`no`/`off`, empty, or an integer: zero is false)
-        /// turns paging on or off; any other text is the pager command.
+        /// (``GitConfigValue/bool(_:)``: `true`/`yes`/`on`, `false`/`no`/`off`, empty, or an
+        /// `int`: zero is false) turns paging on or off; any other text is the pager command.
         static func fromConfig(_ text: String) -> Request {
-            switch text.lowercased() {
-            case "true", "yes", "on": return .usual
-            case "false", "no", "off", "": return .off
-            default:
-                if let number = Int(text) { return number == 0 ? .off : .usual }
-                return .command(text)
-            }
+            guard let on = GitConfigValue.bool(text) else { return .command(text) }
+            return on ? .usual : .off
         }
     }
 

@@ -1,3 +1,4 @@
+import GitRules
 import Render
 import TreeModel
 
@@ -38,7 +39,7 @@ struct Settings: Equatable {
         }
         let configFormat = try parse("treereview.format", OutputFormat.init(rawValue:), expected: "tree, json, markdown or plain")
         let configColor = try parse("treereview.color", ColorMode.fromConfig, expected: "auto, always or never")
-        let configFlatten = try parse("treereview.flatten", Self.bool, expected: "true or false")
+        let configFlatten = try parse("treereview.flatten", GitConfigValue.bool, expected: "true or false")
         let configSort = try parse("treereview.sort", TreeOrder.init(rawValue:), expected: "folders-first, name or input")
         let configIcons = try parse("treereview.icons", IconMode.init(rawValue:), expected: "nerd, names or none")
         let configCharset = try parse("treereview.charset", Charset.init(rawValue:), expected: "unicode or ascii")
@@ -71,15 +72,6 @@ struct Settings: Equatable {
                 ?? last("treereview.pager").map(Pager.Request.fromConfig) ?? .usual)
     }
 
-    /// git's boolean spellings.
-    static func bool(_ text: String) -> Bool? {
-        switch text.lowercased() {
-        case "true", "yes", "on", "1", "": true
-        case "false", "no", "off", "0": false
-        default: nil
-        }
-    }
-
     /// Unicode unless the locale (`LC_ALL`, then `LC_CTYPE`, then `LANG`) names a
     /// character set other than UTF-8 (`C`, `POSIX`, `en_US.ISO-8859-1`).
     static func localeCharset(_ environment: [String: String]) -> Charset {
@@ -91,13 +83,14 @@ struct Settings: Equatable {
 }
 
 extension ColorMode {
-    /// git's color config spellings: `auto` (also `true`, as git reads it), `always`, `never`/`false`.
+    /// A color setting as git reads `color.ui` (``GitConfigValue/colorSwitch(_:)``): `auto`,
+    /// `always`, `never` in any case, or a boolean (true is `auto`, false `never`).
     static func fromConfig(_ text: String) -> ColorMode? {
-        switch text.lowercased() {
-        case "auto", "true", "yes", "on": .auto
-        case "always": .always
-        case "never", "false", "no", "off": .never
-        default: nil
+        switch GitConfigValue.colorSwitch(text) {
+        case .auto: .auto
+        case .always: .always
+        case .never: .never
+        case nil: nil
         }
     }
 }

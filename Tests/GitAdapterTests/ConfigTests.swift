@@ -1,4 +1,5 @@
 import Foundation
+import GitRules
 import Testing
 import TreeModel
 import TestSupport
@@ -34,10 +35,10 @@ struct ConfigTests {
 
     @Test(arguments: numbers)
     func integersAsGitReadsThem(_ value: String?) throws {
-        let ours = try? ConfigValue.int(value).get()
+        let ours = try? GitConfigValue.int(value).get()
         let theirs = try gitDiffAccepts(renameLimit: value) ? try git(value, type: "int") : nil
         #expect(ours.map(String.init) == theirs)
-        if case .failure(let problem) = ConfigValue.int(value) {
+        if case .failure(let problem) = GitConfigValue.int(value).mapError(ConfigValueProblem.init) {
             let refusal = try Shell.run("git", ["-c", value.map { "diff.renameLimit=\($0)" } ?? "diff.renameLimit",
                                                 "diff", "--no-index", "/dev/null", "/dev/null"]).error
             #expect(refusal == "fatal: " + problem.message(key: "diff.renamelimit", value: value ?? "") + "\n")
@@ -46,7 +47,7 @@ struct ConfigTests {
 
     @Test(arguments: numbers + ["true", "TRUE", "Yes", "on", "false", "No", "OFF", "maybe", "1 ", "0x0", "true "])
     func booleansAsGitReadsThem(_ value: String?) throws {
-        #expect(ConfigValue.bool(value).map { $0 ? "true" : "false" } == (try git(value, type: "bool")))
+        #expect(GitConfigValue.bool(value).map { $0 ? "true" : "false" } == (try git(value, type: "bool")))
     }
 
     @Test func theFilesAnEnvironmentNames() throws {

@@ -38,7 +38,8 @@ import TestSupport
 
     @Test func theManifestIsRead() {
         #expect(Self.manifest.count >= 10)
-        #expect(Self.manifest["GitAdapter"] == ["CLibGit2", "TreeModel", "Annotations", "Background"])
+        #expect(Self.manifest["GitAdapter"] == ["CLibGit2", "GitRules", "TreeModel", "Annotations", "Background"])
+        #expect(Self.manifest["GitRules"] == [], "git's text rules sit below every module")
     }
 
     @Test func everyModuleIsInTheTableWithItsDependencies() {

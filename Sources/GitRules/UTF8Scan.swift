@@ -1,9 +1,10 @@
-/// Byte-level UTF-8 decoding that reports ill-formed bytes one at a time,
-/// so callers can show each of them exactly.
-enum UTF8Scan {
+/// Byte-level UTF-8 decoding that reports ill-formed bytes one at a time, so callers can show
+/// (or quote) each of them exactly.
+public enum UTF8Scan {
     /// The scalar encoded by the well-formed sequence starting at `index`, with its length
     /// in bytes; `nil` when the byte at `index` does not start one.
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int)? {
+    @inlinable
+    public static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (scalar: UInt32, length: Int)? {
         let lead = bytes[index]
         if lead < 0x80 { return (UInt32(lead), 1) }
         let available = bytes.count - index
@@ -35,5 +36,6 @@ enum UTF8Scan {
     }
 
     /// Whether `scalar` is a C1 control (U+0080–U+009F).
-    static func isC1(_ scalar: UInt32) -> Bool { scalar >= 0x80 && scalar < 0xA0 }
+    @inlinable
+    public static func isC1(_ scalar: UInt32) -> Bool { scalar >= 0x80 && scalar < 0xA0 }
 }
