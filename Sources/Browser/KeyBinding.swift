@@ -8,7 +8,7 @@ import TerminalUI
 ///
 /// A new key is a case of ``Action``, a record here, a case in ``Browser/perform(_:typed:)``,
 /// and its row in `Docs/Browser.md` (the test names the row).
-struct KeyBinding: Equatable {
+struct KeyBinding {
     /// What a key does: ``Browser/perform(_:typed:)`` runs it.
     enum Action: CaseIterable {
         /// Ends the program.
@@ -135,6 +135,7 @@ struct KeyBinding: Equatable {
     /// The part of the key list it is in.
     let section: Section
 
+    /// A binding of `input` in `modes`.
     init(_ modes: [Browser.Mode], _ input: Input, _ action: Action?, _ help: Help, _ section: Section) {
         self.modes = modes
         self.input = input
@@ -143,6 +144,7 @@ struct KeyBinding: Equatable {
         self.section = section
     }
 
+    /// A binding of `keys` in `mode`.
     init(_ mode: Browser.Mode, _ keys: [KeyEvent], _ action: Action, _ help: Help, _ section: Section) {
         self.init([mode], .keys(keys), action, help, section)
     }
@@ -353,6 +355,7 @@ extension KeyEvent {
         return character
     }
 
+    // The keys the table names, alone.
     static let up = KeyEvent(.up)
     static let down = KeyEvent(.down)
     static let left = KeyEvent(.left)
