@@ -1,5 +1,4 @@
 import Background
-import TerminalUI
 import TreeBrowser
 import TreeModel
 
@@ -13,9 +12,10 @@ extension Browser {
         ("t", .typeChanged), ("u", .unmerged), ("?", .untracked),
     ]
 
-    mutating func chooseFilter(_ key: KeyEvent) {
+    /// The letter typed after `f`: shows only the files of its status.
+    mutating func chooseFilter(_ typed: Character?) {
         mode = .browsing
-        guard case .character(let typed) = key.key, key.modifiers.subtracting(.shift).isEmpty else { return }
+        guard let typed else { return }
         let letter = Character(typed.lowercased())
         guard let status = Self.filterLetters.first(where: { $0.letter == letter })?.status else {
             message = "no status '\(typed)': a m d r c t u ?"

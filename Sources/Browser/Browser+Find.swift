@@ -1,4 +1,3 @@
-import TerminalUI
 import TreeBrowser
 import TreeModel
 
@@ -42,33 +41,37 @@ extension Browser {
         finderPreparation = FinderPreparation(model: model, icons: configuration.style.render.iconResolver)
     }
 
-    mutating func handleFindKey(_ key: KeyEvent) {
+    /// A key while typing (``KeyBinding/Section/typingFind``): its action on the query, and
+    /// the result shown after; `typed` is the character typed, for ``KeyBinding/Action/typeInFind``.
+    mutating func handleFindKey(_ action: KeyBinding.Action, typed: Character?) {
         guard var session = find else { return mode = .browsing }
-        switch key {
-        case KeyEvent(.escape):
+        switch action {
+        case .abandonFind:
             abandonFind()
             return
-        case KeyEvent(.enter):
+        case .acceptFind:
             session.isTyping = false
             find = session
             mode = .browsing
             if session.results.isEmpty { find = nil }
             return
-        case KeyEvent(.up), KeyEvent(.tab, modifiers: .shift):
+        case .previousResult:
             session.step(by: -1)
-        case KeyEvent(.down), KeyEvent(.tab):
+        case .nextResult:
             session.step(by: 1)
-        case KeyEvent(.backspace):
+        case .deleteFindCharacter:
             guard !session.text.isEmpty else { return abandonFind() }
             session.text.removeLast()
             if let finder { session.rank(with: finder) }
-        case .control("u"):
+        case .clearFind:
             session.text = ""
             if let finder { session.rank(with: finder) }
-        default:
-            guard case .character(let character) = key.key, key.modifiers.subtracting(.shift).isEmpty else { return }
-            session.text.append(character)
+        case .typeInFind:
+            guard let typed else { return }
+            session.text.append(typed)
             if let finder { session.rank(with: finder) }
+        default:
+            return
         }
         find = session
         showCurrentResult(closingPrevious: true)

@@ -2,42 +2,69 @@ import TerminalUI
 import TreeBrowser
 import TreeModel
 
-/// The keys while browsing the tree (Docs/Browser.md lists them).
+/// What the keys do: each key is looked up in ``KeyBinding/table`` for the mode, and the
+/// action found runs here.
 extension Browser {
-    mutating func handleBrowsingKey(_ key: KeyEvent) -> BrowserEffect {
-        switch key {
-        case .character("q"): return .quit
-        case .control("z"): return .suspend
-        case .control("l"): return .redraw
-        case .character("?"): mode = .help
-        case .character("k"), KeyEvent(.up): move { $0.focusPrevious() }
-        case .character("j"), KeyEvent(.down): move { $0.focusNext() }
-        case .character("h"), KeyEvent(.left): collapseOrGoToParent()
-        case .character("l"), KeyEvent(.right): expandOrGoToChild()
-        case .character(" "): toggleFocused(opensDiff: true)
-        case KeyEvent(.enter): enter()
-        case .character("g"), KeyEvent(.home): move { $0.focusFirst() }
-        case .character("G"), KeyEvent(.end): move { $0.focusLast() }
-        case KeyEvent(.pageDown): moveFocus(by: layout.tree.rows - 1)
-        case KeyEvent(.pageUp): moveFocus(by: -(layout.tree.rows - 1))
-        case .control("d"): halfPage(down: true)
-        case .control("u"): halfPage(down: false)
-        case .character("*"): move { $0.expandAll() }
-        case .character("-"): move { $0.collapseAll() }
-        case .character("/"): startFind()
-        case .character("n"): stepFind(by: 1)
-        case .character("N"): stepFind(by: -1)
-        case .character("f"): mode = .choosingFilter
-        case .character("F"): applyFilter(nil)
-        case .character("]"): goToFile(forward: true)
-        case .character("["): goToFile(forward: false)
-        case .character("o"): return pageFocused()
-        case .character("v"): toggleViewedOfFocused()
-        case .character("u"): toggleHidingViewed()
-        case KeyEvent(.escape): escape()
-        default: break
+    /// A key: its action in the mode now, if the table binds it.
+    mutating func handle(_ key: KeyEvent) -> BrowserEffect {
+        guard let action = KeyBinding.action(for: key, in: mode) else { return .none }
+        return perform(action, typed: key.typedCharacter)
+    }
+
+    /// Runs `action`; `typed` is the key's character, for the actions of typed characters.
+    mutating func perform(_ action: KeyBinding.Action, typed: Character?) -> BrowserEffect {
+        switch action {
+        case .quit: return .quit
+        case .suspend: return .suspend
+        case .redraw: return .redraw
+        case .page: return pageFocused()
+        case .showKeys: mode = .help
+        case .focusPrevious: move { $0.focusPrevious() }
+        case .focusNext: move { $0.focusNext() }
+        case .collapseOrGoToParent: collapseOrGoToParent()
+        case .expandOrGoToChild: expandOrGoToChild()
+        case .toggle: toggleFocused(opensDiff: true)
+        case .enter: enter()
+        case .focusFirst: move { $0.focusFirst() }
+        case .focusLast: move { $0.focusLast() }
+        case .pageDown: moveFocus(by: layout.tree.rows - 1)
+        case .pageUp: moveFocus(by: -(layout.tree.rows - 1))
+        case .halfPageDown: halfPage(down: true)
+        case .halfPageUp: halfPage(down: false)
+        case .expandAll: move { $0.expandAll() }
+        case .collapseAll: move { $0.collapseAll() }
+        case .startFind: startFind()
+        case .nextMatch: stepFind(by: 1)
+        case .previousMatch: stepFind(by: -1)
+        case .chooseFilter: mode = .choosingFilter
+        case .showEveryStatus: applyFilter(nil)
+        case .nextFile: goToFile(forward: true)
+        case .previousFile: goToFile(forward: false)
+        case .toggleViewed: toggleViewedOfFocused()
+        case .toggleHidingViewed: toggleHidingViewed()
+        case .escape: escape()
+        case .filterByLetter: chooseFilter(typed)
+        case .cancelFilter: mode = .browsing
+        case .typeInFind, .previousResult, .nextResult, .deleteFindCharacter, .clearFind, .acceptFind, .abandonFind,
+             .ignoreInFind:
+            handleFindKey(action, typed: typed)
+        case .keyListDown: scrollKeyList(by: 1)
+        case .keyListUp: scrollKeyList(by: -1)
+        case .keyListPageDown: scrollKeyList(by: keyListHeight - 1)
+        case .keyListPageUp: scrollKeyList(by: -(keyListHeight - 1))
+        case .closeKeyList:
+            mode = .browsing
+            helpScroll = 0
         }
         return .none
+    }
+
+    /// How many lines of the key list the screen shows.
+    private var keyListHeight: Int { max(size.rows - 2, 1) }
+
+    /// Scrolls the key list by `delta` lines, within it.
+    private mutating func scrollKeyList(by delta: Int) {
+        helpScroll = HelpOverlay.clampedScroll(helpScroll + delta, height: keyListHeight)
     }
 
     /// Runs a model operation, then keeps the focus on the screen and the diff on it.

@@ -12,8 +12,8 @@ import TreeModel
 /// its focus and expansion rules, its sticky ancestors and its ranked find. Rows are drawn by
 /// the printed tree's ``RowFormatter``, and only the rows on the screen are formatted.
 public struct Browser {
-    /// What the user is doing: which keys mean what.
-    enum Mode: Equatable {
+    /// What the user is doing: which keys mean what (``KeyBinding/table``).
+    enum Mode: Int, CaseIterable {
         /// Moving through the tree (and the diff pane, when open).
         case browsing
         /// Typing a find query.
@@ -128,38 +128,6 @@ public struct Browser {
             return .none
         case .focus: return .none
         }
-    }
-
-    private mutating func handle(_ key: KeyEvent) -> BrowserEffect {
-        if key == .control("c") { return .quit }
-        switch mode {
-        case .help:
-            scrollHelp(key)
-            return .none
-        case .finding:
-            handleFindKey(key)
-            return .none
-        case .choosingFilter:
-            chooseFilter(key)
-            return .none
-        case .browsing:
-            return handleBrowsingKey(key)
-        }
-    }
-
-    /// In the key list: j, k, arrows and Space scroll it; any other key closes it.
-    private mutating func scrollHelp(_ key: KeyEvent) {
-        let height = max(size.rows - 2, 1)
-        switch key {
-        case .character("j"), KeyEvent(.down): helpScroll += 1
-        case .character("k"), KeyEvent(.up): helpScroll -= 1
-        case .character(" "), KeyEvent(.pageDown): helpScroll += height - 1
-        case KeyEvent(.pageUp): helpScroll -= height - 1
-        default:
-            mode = .browsing
-            helpScroll = 0
-        }
-        helpScroll = HelpOverlay.clampedScroll(helpScroll, height: height)
     }
 
     /// Counts the files of the status shown (viewed or not) and those marked viewed.

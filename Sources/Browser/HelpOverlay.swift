@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// The key list `?` shows over the screen: every ``KeyBinding``, by section.
+/// The key list `?` shows over the screen: the help of ``KeyBinding/table``, by section.
 enum HelpOverlay {
     /// The overlay's lines from line `first` on, each exactly `width` columns, `height` of them.
     static func lines(width: Int, height: Int, color: Bool, from first: Int = 0) -> [Line] {
@@ -20,16 +20,19 @@ enum HelpOverlay {
         min(max(first, 0), max(text.count - height, 0))
     }
 
-    /// The text of the overlay, line by line: titles bold.
+    /// The text of the overlay, line by line: titles bold; the lines of the sections with a
+    /// title, from ``KeyBinding/helpLines``.
     static let text: [(text: String, bold: Bool)] = {
         var text: [(text: String, bold: Bool)] = [("Keys (j k scroll this list, any other key closes it)", true)]
-        let keyColumn = (KeyBinding.sections.flatMap(\.bindings).map(\.keys.count).max() ?? 0) + 2
-        for section in KeyBinding.sections {
+        let shown = KeyBinding.helpLines.filter { $0.section.title != nil }
+        let keyColumn = (shown.map(\.keys.count).max() ?? 0) + 2
+        for section in KeyBinding.Section.allCases {
+            guard let title = section.title else { continue }
             text.append(("", false))
-            text.append((section.title, true))
-            for binding in section.bindings {
-                let padding = String(repeating: " ", count: keyColumn - binding.keys.count)
-                text.append(("  " + binding.keys + padding + binding.action, false))
+            text.append((title, true))
+            for line in shown where line.section == section {
+                let padding = String(repeating: " ", count: keyColumn - line.keys.count)
+                text.append(("  " + line.keys + padding + line.text, false))
             }
         }
         return text
