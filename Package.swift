@@ -20,7 +20,8 @@ let package = Package(
         .target(name: "Render", dependencies: ["GitRules", "TreeModel", "Annotations"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "GitRules", "TreeModel", "Annotations", "Background"]),
         .target(name: "ReviewState", dependencies: ["GitRules", "TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["CSystem", "GitAdapter", "GitRules", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser"]),
+        .target(name: "ChangeList", dependencies: ["TreeModel"]),
+        .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "GitRules", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),
@@ -36,6 +37,7 @@ let package = Package(
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Background", "Browser", "TreeBrowser", "TerminalUI", "TreeModel", "TestSupport"]),
+        .testTarget(name: "ChangeListTests", dependencies: ["ChangeList", "TreeModel", "TestSupport"]),
         .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@
 /// unquoted again must come back unchanged.
 import GitRules
 import TreeModel
-@testable import TreeReviewCLI
+@testable import ChangeList
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzUnquote(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {

@@ -83,3 +83,62 @@ enum SegmentMatcher: Hashable, Sendable {
         return token == tokens.count
     }
 }
+
+/// A repository path split once into its `/`-separated segments, for matching many
+/// patterns against it without copying.
+struct PathSegments {
+    /// The whole path's bytes.
+    let bytes: [UInt8]
+    /// Where each segment starts and ends in `bytes`; empty pieces (`a//b`) are left out.
+    let ranges: [Range<Int>]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var ranges: [Range<Int>] = []
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "/") {
+            if index > start { ranges.append(start..<index) }
+            start = index + 1
+        }
+        if bytes.count > start { ranges.append(start..<bytes.count) }
+        self.ranges = ranges
+    }
+
+    /// The number of segments.
+    var count: Int { ranges.count }
+
+    /// The bytes of the first segment, or nothing for an empty path.
+    var first: ArraySlice<UInt8> {
+        guard let range = ranges.first else { return [] }
+        return bytes[range]
+    }
+}
+
+/// Bytes compared and hashed without regard to ASCII case, looked up without copying them
+/// out of the path they belong to.
+struct FoldedKey: Hashable, Sendable {
+    let bytes: ArraySlice<UInt8>
+
+    static func == (lhs: FoldedKey, rhs: FoldedKey) -> Bool {
+        guard lhs.bytes.count == rhs.bytes.count else { return false }
+        var other = rhs.bytes.startIndex
+        for byte in lhs.bytes {
+            guard SegmentMatcher.folded(byte) == SegmentMatcher.folded(rhs.bytes[other]) else { return false }
+            other += 1
+        }
+        return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var word: UInt64 = 0
+        for (offset, byte) in bytes.enumerated() {
+            word = word << 8 | UInt64(SegmentMatcher.folded(byte))
+            if offset % 8 == 7 {
+                hasher.combine(word)
+                word = 0
+            }
+        }
+        hasher.combine(word)
+        hasher.combine(bytes.count)
+    }
+}

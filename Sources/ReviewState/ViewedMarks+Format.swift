@@ -10,7 +10,7 @@ import TreeModel
 /// ``PathQuoting``), so a path with a tab or a newline stays on its line.
 extension ViewedMarks {
     /// The version this treereview writes and reads.
-    public static let formatVersion = 1
+    static let formatVersion = 1
 
     /// The file's bytes.
     public func encoded() -> [UInt8] {

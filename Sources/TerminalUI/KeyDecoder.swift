@@ -26,7 +26,7 @@ public struct KeyDecoder: Sendable {
     public init() {}
 
     /// Whether bytes are kept that could be the start of a longer sequence.
-    public var hasPending: Bool { !pending.isEmpty }
+    var hasPending: Bool { !pending.isEmpty }
 
     /// Decodes `bytes` after whatever was pending; keeps an incomplete tail for the next feed.
     public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
@@ -140,5 +140,222 @@ public struct KeyDecoder: Sendable {
         case UInt8(ascii: "P")...UInt8(ascii: "S"): return .function(Int(byte - UInt8(ascii: "P")) + 1)
         default: return nil
         }
+    }
+}
+
+extension KeyDecoder {
+    /// The parts of a control sequence: `ESC [` parameters, intermediates, final byte.
+    struct ControlSequence {
+        /// The parameter bytes (0x30–0x3F), `<` of a mouse report included.
+        var parameters: ArraySlice<UInt8>
+        /// Whether intermediate bytes (0x20–0x2F) came before the final byte.
+        var hasIntermediates: Bool
+        /// The final byte (0x40–0x7E).
+        var final: UInt8
+
+        /// The parameters as numbers; `nil` for an empty field, and `nil` for the whole list
+        /// when a field is not decimal digits.
+        var numbers: [Int?]? {
+            var fields: [Int?] = []
+            var current: Int?
+            for byte in parameters {
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    current = min((current ?? 0) * 10 + Int(byte - UInt8(ascii: "0")), 1_000_000)
+                case UInt8(ascii: ";"):
+                    fields.append(current)
+                    current = nil
+                default:
+                    return nil
+                }
+            }
+            fields.append(current)
+            return fields
+        }
+    }
+
+    /// `ESC [` and what follows: a key, a mouse report or a focus report.
+    static func controlSequence(_ input: [UInt8], at index: Int, final: Bool) -> Step {
+        let start = index + 2
+        guard start < input.count else {
+            if final { return .decoded(.key(KeyEvent(.character("["), modifiers: .alt)), consumed: 2) }
+            return .needsMore
+        }
+        if input[start] == UInt8(ascii: "M") { return legacyMouse(input, at: index, final: final) }
+        if input[start] == UInt8(ascii: "[") { return linuxConsoleFunctionKey(input, at: index, final: final) }
+        var position = start
+        var intermediates = false
+        while position < input.count {
+            if position - index >= longestSequence { return .decoded(nil, consumed: position - index) }
+            let byte = input[position]
+            switch byte {
+            case 0x30...0x3F where !intermediates:
+                position += 1
+            case 0x20...0x2F:
+                intermediates = true
+                position += 1
+            case 0x40...0x7E:
+                let sequence = ControlSequence(
+                    parameters: input[start..<position], hasIntermediates: intermediates, final: byte)
+                return .decoded(event(of: sequence), consumed: position + 1 - index)
+            default:
+                return .decoded(nil, consumed: position - index)
+            }
+        }
+        return final ? .decoded(nil, consumed: position - index) : .needsMore
+    }
+
+    /// The event a complete control sequence stands for, if any.
+    static func event(of sequence: ControlSequence) -> InputEvent? {
+        guard !sequence.hasIntermediates else { return nil }
+        if sequence.parameters.first == UInt8(ascii: "<") { return sgrMouse(sequence) }
+        guard let numbers = sequence.numbers else { return nil }
+        let modifiers = Modifiers(xtermParameter: (numbers.count > 1 ? numbers[1] : nil) ?? 1)
+        switch sequence.final {
+        case UInt8(ascii: "~"):
+            return tildeKey(numbers.first ?? nil).map { .key(KeyEvent($0, modifiers: modifiers)) }
+        case UInt8(ascii: "Z"):
+            return .key(KeyEvent(.tab, modifiers: modifiers.union(.shift)))
+        case UInt8(ascii: "I") where sequence.parameters.isEmpty:
+            return .focus(true)
+        case UInt8(ascii: "O") where sequence.parameters.isEmpty:
+            return .focus(false)
+        default:
+            return cursorKey(final: sequence.final).map { .key(KeyEvent($0, modifiers: modifiers)) }
+        }
+    }
+
+    /// The key of `ESC [ n ~` (VT220 style editing and function keys).
+    static func tildeKey(_ code: Int?) -> Key? {
+        guard let code else { return nil }
+        switch code {
+        case 1, 7: return .home
+        case 2: return .insert
+        case 3: return .delete
+        case 4, 8: return .end
+        case 5: return .pageUp
+        case 6: return .pageDown
+        case 11...15: return .function(code - 10)
+        case 17...21: return .function(code - 11)
+        case 23, 24: return .function(code - 12)
+        default: return nil
+        }
+    }
+
+    /// `ESC [ [ A` to `ESC [ [ E`: F1–F5 on the Linux console.
+    private static func linuxConsoleFunctionKey(_ input: [UInt8], at index: Int, final: Bool) -> Step {
+        let position = index + 3
+        guard position < input.count else { return final ? .decoded(nil, consumed: 3) : .needsMore }
+        let byte = input[position]
+        guard (UInt8(ascii: "A")...UInt8(ascii: "E")).contains(byte) else {
+            return .decoded(nil, consumed: 3)
+        }
+        return .decoded(.key(KeyEvent(.function(Int(byte - UInt8(ascii: "A")) + 1))), consumed: 4)
+    }
+}
+
+extension KeyDecoder {
+    /// An SGR mouse report, `ESC [ < b ; x ; y M` (press, drag, wheel) or `m` (release).
+    static func sgrMouse(_ sequence: ControlSequence) -> InputEvent? {
+        let isPress = sequence.final == UInt8(ascii: "M")
+        guard isPress || sequence.final == UInt8(ascii: "m") else { return nil }
+        let fields = ControlSequence(
+            parameters: sequence.parameters.dropFirst(), hasIntermediates: false, final: sequence.final)
+        guard let numbers = fields.numbers, numbers.count == 3,
+              let code = numbers[0], let column = numbers[1], let row = numbers[2]
+        else { return nil }
+        return mouseEvent(code: code, column: column - 1, row: row - 1, released: !isPress)
+            .map(InputEvent.mouse)
+    }
+
+    /// A legacy (X10) mouse report, `ESC [ M` and three bytes offset by 32, for terminals
+    /// without SGR reports.
+    static func legacyMouse(_ input: [UInt8], at index: Int, final: Bool) -> Step {
+        let end = index + 6
+        guard end <= input.count else {
+            return final ? .decoded(nil, consumed: input.count - index) : .needsMore
+        }
+        let code = Int(input[index + 3]) - 32
+        let column = Int(input[index + 4]) - 33
+        let row = Int(input[index + 5]) - 33
+        let released = code >= 0 && code & 0b1110_0011 == 3
+        let event = mouseEvent(code: code, column: column, row: row, released: released)
+        return .decoded(event.map(InputEvent.mouse), consumed: 6)
+    }
+
+    /// The event of an xterm button code: low bits the button, 4 shift, 8 alt, 16 control,
+    /// 32 motion, 64 wheel, 128 extra buttons.
+    static func mouseEvent(code: Int, column: Int, row: Int, released: Bool) -> MouseEvent? {
+        guard code >= 0 && code < 256 else { return nil }
+        var modifiers: Modifiers = []
+        if code & 4 != 0 { modifiers.insert(.shift) }
+        if code & 8 != 0 { modifiers.insert(.alt) }
+        if code & 16 != 0 { modifiers.insert(.control) }
+        let low = code & 3
+        let button: MouseButton?
+        switch code & 0b1100_0000 {
+        case 0: button = [MouseButton.left, .middle, .right][safe: low]
+        case 0b1000_0000: button = .other(8 + low)
+        default: button = nil
+        }
+        let action: MouseAction
+        if code & 64 != 0 && code & 128 == 0 {
+            action = .scroll([ScrollDirection.up, .down, .left, .right][low])
+        } else if released {
+            action = .release(button)
+        } else if code & 32 != 0 {
+            action = button.map(MouseAction.drag) ?? .move
+        } else if let button {
+            action = .press(button)
+        } else {
+            return nil
+        }
+        return MouseEvent(action, column: max(column, 0), row: max(row, 0), modifiers: modifiers)
+    }
+}
+
+extension Array {
+    /// The element at `index`, or `nil` when out of bounds.
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
+    }
+}
+
+extension KeyDecoder {
+    /// A character encoded in UTF-8 starting at `index` (a byte of 0x80 or more).
+    ///
+    /// Invalid UTF-8 (a stray continuation byte, an overlong form, a surrogate, a value past
+    /// U+10FFFF, a sequence cut short) becomes U+FFFD for its first byte; C1 controls
+    /// (U+0080–U+009F) are dropped.
+    static func utf8Character(_ input: [UInt8], at index: Int, final: Bool) -> Step {
+        let lead = input[index]
+        let length: Int
+        let secondRange: ClosedRange<UInt8>
+        switch lead {
+        case 0xC2...0xDF: length = 2; secondRange = 0x80...0xBF
+        case 0xE0: length = 3; secondRange = 0xA0...0xBF
+        case 0xED: length = 3; secondRange = 0x80...0x9F
+        case 0xE1...0xEF: length = 3; secondRange = 0x80...0xBF
+        case 0xF0: length = 4; secondRange = 0x90...0xBF
+        case 0xF4: length = 4; secondRange = 0x80...0x8F
+        case 0xF1...0xF3: length = 4; secondRange = 0x80...0xBF
+        default: return replacement
+        }
+        var value = UInt32(lead) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for offset in 1..<length {
+            let position = index + offset
+            guard position < input.count else { return final ? replacement : .needsMore }
+            let byte = input[position]
+            let allowed = offset == 1 ? secondRange : 0x80...0xBF
+            guard allowed.contains(byte) else { return replacement }
+            value = value << 6 | UInt32(byte & 0x3F)
+        }
+        guard let scalar = Unicode.Scalar(value) else { return replacement }
+        if (0x80...0x9F).contains(value) { return .decoded(nil, consumed: length) }
+        return .decoded(.key(.character(Character(scalar))), consumed: length)
+    }
+
+    private static var replacement: Step {
+        .decoded(.key(.character("\u{FFFD}")), consumed: 1)
     }
 }

@@ -15,7 +15,7 @@ import Glibc
 /// ``suspend()``). Use it from one thread.
 public final class Terminal {
     /// Whether mouse reports are turned on.
-    public let reportsMouse: Bool
+    let reportsMouse: Bool
     /// The terminal's descriptor.
     public let descriptor: Int32
     private let savedSettings: termios
@@ -24,7 +24,7 @@ public final class Terminal {
     var reader: InputReader
     var screen: Screen
     /// Whether the terminal is in raw mode on the alternate screen.
-    public private(set) var isEntered = false
+    private(set) var isEntered = false
 
     /// Opens the terminal at `path` and saves its settings; nothing changes until ``enter()``.
     /// - Parameters:
@@ -128,5 +128,105 @@ public final class Terminal {
     /// The modes off, the saved settings and standard error back; the handlers kept.
     private func leaveModes() {
         SignalBridge.restoreTerminal()
+    }
+}
+
+extension Terminal {
+    /// Waits for the next key, mouse report, resize, resume, readable watched descriptor, or
+    /// for `timeout` to pass (forever when `nil`).
+    ///
+    /// Signals are handled here: SIGWINCH reads the new size (a ``TerminalEvent/resize(_:)``
+    /// when it changed); SIGTSTP sent by another process suspends as ``suspend()`` does;
+    /// SIGCONT enters raw mode and the alternate screen again (the shell may have changed the
+    /// terminal while the program was stopped) and reports ``TerminalEvent/resume(_:)``.
+    public func nextEvent(timeout: Duration? = nil) -> TerminalEvent {
+        let clock = ContinuousClock()
+        let deadline = timeout.map { clock.now.advanced(by: $0) }
+        while true {
+            let remaining = deadline.map { max(clock.now.duration(to: $0), .zero) }
+            switch reader.next(timeout: remaining) {
+            case .input(let input):
+                return TerminalEvent(input)
+            case .readable(let watched):
+                return .readable(watched)
+            case .timeout:
+                return .timeout
+            case .endOfInput:
+                return .hangup
+            case .signals(let signals):
+                if let event = handle(signals) { return event }
+            }
+        }
+    }
+
+    /// Also wakes ``nextEvent(timeout:)`` when `descriptor` can be read (a file watch, a
+    /// pipe from a worker): it reports ``TerminalEvent/readable(_:)``, and the caller reads.
+    public func watch(_ descriptor: Int32) {
+        if !reader.watched.contains(descriptor) { reader.watched.append(descriptor) }
+    }
+
+    /// Stops watching `descriptor`.
+    func unwatch(_ descriptor: Int32) {
+        reader.watched.removeAll { $0 == descriptor }
+    }
+
+    private func handle(_ signals: [Int32]) -> TerminalEvent? {
+        guard isEntered else { return nil }
+        if signals.contains(SIGTSTP) { suspend() }
+        if signals.contains(SIGCONT) {
+            applyModes()
+            return .resume(screen.size)
+        }
+        if signals.contains(SIGWINCH) {
+            let newSize = size
+            if newSize != screen.size {
+                screen.resize(to: newSize)
+                return .resize(newSize)
+            }
+        }
+        return nil
+    }
+}
+
+extension termios {
+    /// These settings in raw mode, as `cfmakeraw` makes them: no echo, no line editing, no
+    /// signals from keys (Ctrl-C, Ctrl-Z, Ctrl-\ arrive as keys), no CR/NL translation on
+    /// input, no output processing (every row is placed with a cursor-position sequence,
+    /// so no newline is ever written), 8-bit characters; a read returns as soon as one byte
+    /// is there.
+    func madeRaw() -> termios {
+        var raw = self
+        cfmakeraw(&raw)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+            controlCharacters[Int(VMIN)] = 1
+            controlCharacters[Int(VTIME)] = 0
+        }
+        return raw
+    }
+}
+
+/// Why a terminal could not be used.
+public enum TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The terminal device could not be opened (no controlling terminal, for one).
+    case cannotOpen(path: String, errno: Int32)
+    /// The path is not a terminal.
+    case notATerminal(path: String)
+    /// Another ``Terminal`` of this process is already entered.
+    case alreadyActive
+    /// A system call failed.
+    case systemCall(name: String, errno: Int32)
+
+    /// One line, as an error message.
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let code): "cannot open \(path): \(Self.message(code))"
+        case .notATerminal(let path): "\(path) is not a terminal"
+        case .alreadyActive: "another terminal session is already active"
+        case .systemCall(let name, let code): "\(name) failed: \(Self.message(code))"
+        }
+    }
+
+    private static func message(_ code: Int32) -> String {
+        String(cString: strerror(code))
     }
 }

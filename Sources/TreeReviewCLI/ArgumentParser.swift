@@ -1,4 +1,5 @@
 import Annotations
+import ChangeList
 import GitAdapter
 import Render
 import TreeModel
@@ -183,4 +184,62 @@ struct ArgumentParser {
 
 extension Optional where Wrapped == String {
     var orEmpty: String { self ?? "" }
+}
+
+/// Levenshtein distance, for "did you mean" suggestions.
+enum EditDistance {
+    static func between(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}
+
+/// A problem with the command line, reported as one line and exit status 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    let message: String
+
+    init(_ message: String) { self.message = message }
+
+    var description: String { message }
+}
+
+/// The value of a numeric option (`--depth`, `-l`): decimal digits only, never overflowing.
+enum WholeNumber {
+    /// The largest value kept, as git's `int`: a larger one means the same (a depth deeper
+    /// than any tree, a rename limit whose square no comparison reaches), so it is lowered to this.
+    static let largest = Int(Int32.max)
+
+    /// The number `text` spells, at most ``largest``; anything but digits is an error naming `option`.
+    static func parse(_ text: String, option: String) throws -> Int {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            throw UsageError("invalid value '\(text)' for \(option): expected a whole number, 0 or more")
+        }
+        var value = 0
+        for digit in text.utf8 {
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+            if value > largest { return largest }
+        }
+        return value
+    }
+
+    /// The number `text` spells, which must be at least `least`.
+    static func parse(_ text: String, option: String, atLeast least: Int) throws -> Int {
+        let value = try parse(text, option: option)
+        guard value >= least else {
+            throw UsageError("invalid value '\(text)' for \(option): expected a whole number, \(least) or more")
+        }
+        return value
+    }
 }

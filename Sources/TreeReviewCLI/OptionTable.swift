@@ -1,3 +1,4 @@
+import ChangeList
 import Render
 import TreeModel
 
@@ -96,5 +97,126 @@ enum OptionTable {
     /// The option with this short name.
     static func short(_ name: Character) -> OptionSpec? {
         all.first { $0.short == name }
+    }
+}
+
+/// One command-line option: its names, whether it takes a value, and its help text.
+struct OptionSpec: Sendable {
+    /// How an option takes its value.
+    enum Value: Sendable, Equatable {
+        /// A flag: no value.
+        case none
+        /// A value that must follow (`--format json`, `--format=json`, `-C dir`, `-Cdir`).
+        case required(String)
+        /// A value only when attached (`-M50%`, `--find-renames=50`).
+        case optional(String)
+    }
+
+    /// What the option sets, independent of which of its names was used.
+    let key: OptionKey
+    /// Long name without dashes (`format`), if any.
+    let long: String?
+    /// Other long names meaning the same (`cached` for `staged`).
+    var aliases: [String] = []
+    /// Short name without the dash (`z`), if any.
+    let short: Character?
+    /// Its value.
+    let value: Value
+    /// The values it accepts, when they are a fixed set.
+    var choices: [String] = []
+    /// One line of help.
+    let help: String
+
+    /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
+    var isRepositoryOnly: Bool {
+        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed,
+         .includeGenerated, .owners, .owner].contains(key)
+    }
+
+    /// Every long name it answers to.
+    var longNames: [String] { (long.map { [$0] } ?? []) + aliases }
+
+    /// How `--help` shows the option's names.
+    var synopsis: String {
+        var names: [String] = []
+        if let short { names.append("-\(short)") }
+        names += longNames.map { "--\($0)" }
+        var text = names.joined(separator: ", ")
+        switch value {
+        case .none: break
+        case .required(let name): text += " <\(name)>"
+        case .optional(let name): text += long != nil ? "[=<\(name)>]" : "[<\(name)>]"
+        }
+        return text
+    }
+}
+
+/// Identifies what an option sets.
+enum OptionKey: Sendable, Hashable {
+    case format, nulTerminated, color, noColor, staged, directory, noUntracked
+    case findRenames, noRenames, findCopies, findCopiesHarder
+    case noStat, noCache, exitCode, flatten, noFlatten, help, version
+    case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
+    case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy
+    case includeGenerated, owners, owner
+}
+
+/// `--help`, generated from ``OptionTable``: each option's names, then its help text,
+/// wrapped to ``width`` columns under a column of its own.
+enum HelpText {
+    static let usage = """
+        usage: treereview [options] [<rev> | <a>..<b> | <a>...<b> | <a> <b>]
+                          [-- <pathspec>...]
+        """
+
+    /// The widest line, in columns.
+    static let width = 80
+
+    static var text: String {
+        var lines = [
+            "treereview — what changed, where: changed files as an annotated tree.",
+            "",
+            usage,
+            "",
+            "COMPARISONS (as git diff)",
+            "  (none)         HEAD against the index and working tree, with untracked files",
+            "  <rev>          <rev> against the working tree, with untracked files",
+            "  <a>..<b>       the tree of <a> against the tree of <b> (also: <a> <b>)",
+            "  <a>...<b>      the merge base of <a> and <b> against <b>",
+            "  --staged       HEAD (or <rev>) against the index",
+            "  --stdin        a change list read from standard input",
+            "  -- <path>...   only these paths",
+            "",
+            "OPTIONS (a [key] is the git config key that sets the default)",
+        ]
+        let synopses = OptionTable.all.map(\.synopsis)
+        let column = 2 + (synopses.map(\.count).max() ?? 0) + 2
+        for (spec, synopsis) in zip(OptionTable.all, synopses) {
+            let wrapped = wrap(spec.help, width: width - column)
+            let indent = String(repeating: " ", count: column)
+            lines.append("  " + synopsis.padding(toLength: column - 2, withPad: " ", startingAt: 0) + wrapped[0])
+            lines += wrapped.dropFirst().map { indent + $0 }
+        }
+        lines += [
+            "",
+            "EXIT STATUS",
+            "  0 success; 1 changes found with --exit-code; 2 any error.",
+        ]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `text` in lines of at most `width` characters, broken at spaces (a longer word gets a line of its own).
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines
     }
 }

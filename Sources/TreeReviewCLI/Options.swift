@@ -1,3 +1,4 @@
+import ChangeList
 import GitAdapter
 import Render
 import TreeModel
@@ -58,5 +59,100 @@ struct Options: Equatable {
         ComparisonRequest(revisions: revisions, staged: staged, pathspecs: pathspecs,
                           includeUntracked: includeUntracked, renames: renames, countLines: countLines,
                           renameLimit: renameLimit, useCache: useCache)
+    }
+}
+
+extension Options {
+    /// Refuses options that cannot apply together, rather than ignoring one of them.
+    func validate() throws {
+        if interactive { try validateInteractive() }
+        if stdin {
+            if !revisions.isEmpty || staged {
+                throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
+            }
+            if let option = repositoryOnlyOption, ["--include-generated", "--owners", "--owner"].contains(option) {
+                throw UsageError("\(option) does not apply to --stdin: generated files and owners are read from a repository's compared side")
+            }
+            if let option = repositoryOnlyOption {
+                if option == "--unviewed" {
+                    throw UsageError("--unviewed does not apply to --stdin: viewed marks need the files' object ids")
+                }
+                let decided = option == "--no-untracked" ? "which files it lists" : "renames, copies and the rename limit"
+                throw UsageError("\(option) does not apply to --stdin: the change list already decided \(decided)")
+            }
+        }
+        if directoryDepth != nil, let format, format != .plain && format != .json {
+            throw UsageError("--directories lists directories with --format plain or json, not \(format.rawValue)")
+        }
+        if !stdin, nulTerminated, let format, format != .plain {
+            throw UsageError("-z cannot go with --format \(format.rawValue): without --stdin, -z means plain output with NUL-terminated paths")
+        }
+    }
+
+    /// `-i` draws the tree itself: options about printed output do not apply.
+    private func validateInteractive() throws {
+        let printing: [(given: Bool, name: String)] = [
+            (format != nil, "--format"), (nulTerminated && !stdin, "-z"), (exitCode, "--exit-code"),
+            (search != nil, "--search"), (searchMode != nil, "--search-mode"), (showOwners, "--owners"),
+            (!owners.isEmpty, "--owner"), (includeGenerated, "--include-generated"),
+        ]
+        if let option = printing.first(where: \.given) {
+            let hint = option.name.hasPrefix("--search") ? ": press / to find" : ""
+            throw UsageError("\(option.name) does not apply to --interactive\(hint)")
+        }
+    }
+}
+
+/// The output formats.
+enum OutputFormat: String, CaseIterable, Sendable {
+    case tree, json, markdown, plain
+}
+
+/// When to use color.
+enum ColorMode: String, CaseIterable, Sendable {
+    case auto, always, never
+}
+
+/// How file-type icons are drawn.
+enum IconMode: String, CaseIterable, Sendable {
+    /// Nerd Font glyphs.
+    case nerd
+    /// The icon's name as text, for terminals without a Nerd Font.
+    case names
+    /// No icons.
+    case none
+
+    /// The renderer's drawing for this mode.
+    var drawing: IconDrawing {
+        switch self {
+        case .nerd: .nerdFont
+        case .names: .names
+        case .none: .none
+        }
+    }
+}
+
+/// A status filter as git's `--diff-filter`: upper-case letters keep those statuses,
+/// lower-case letters drop them (`ad` keeps everything but additions and deletions).
+struct StatusFilter: Equatable {
+    private(set) var kept: Set<ChangeStatus> = []
+    private(set) var dropped: Set<ChangeStatus> = []
+
+    init(_ text: String) throws {
+        guard !text.isEmpty else { throw UsageError("--status needs letters such as AM or d") }
+        for character in text {
+            guard let status = ChangeStatus(letter: Character(character.uppercased())) else {
+                throw UsageError("invalid status '\(character)' in --status '\(text)': use A C D M R T U ? (lower case drops)")
+            }
+            if character.isLowercase { dropped.insert(status) } else { kept.insert(status) }
+        }
+    }
+
+    /// Whether a change with `status` is shown. A change without a status (a bare path list)
+    /// is shown only when nothing is explicitly kept.
+    func includes(_ status: ChangeStatus?) -> Bool {
+        guard let status else { return kept.isEmpty }
+        if dropped.contains(status) { return false }
+        return kept.isEmpty || kept.contains(status)
     }
 }

@@ -1,5 +1,8 @@
 import Browser
 import Dispatch
+import Foundation
+import GitAdapter
+import Render
 import ReviewState
 import Synchronization
 import TreeModel
@@ -84,5 +87,124 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
         } catch {
             failure.withLock { $0 = "\(error)" }
         }
+    }
+}
+
+/// What `treereview viewed` and `unviewed` do: find the changed files the paths name in the
+/// comparison given, and mark them with their new side's object id, or remove their marks.
+struct ViewedMarking {
+    /// `viewed` (true) or `unviewed` (false).
+    let viewed: Bool
+
+    var command: String { viewed ? "viewed" : "unviewed" }
+
+    /// The options that choose the comparison; rename detection is off, so that both paths of
+    /// a rename are files of their own (a mark is a path and its new side, whatever the status).
+    static let comparisonOptions: Set<OptionKey> = [.staged, .directory, .noUntracked]
+
+    /// Without `--`, every word that is not an option is a path; with it, the words before it
+    /// are the comparison. A path that matches no changed file is an error, and nothing is marked.
+    func run(_ arguments: [String], environment: [String: String], io: IO) throws -> Int32 {
+        var options = try ArgumentParser.parse(arguments, restriction: .init(keys: Self.comparisonOptions, command: command))
+        if !arguments.contains("--") {
+            (options.pathspecs, options.revisions) = (options.revisions, [])
+        }
+        guard !options.pathspecs.isEmpty else {
+            throw UsageError("\(command) needs the paths to mark: treereview \(command) [<comparison> --] <path>...")
+        }
+        let directory = options.directory.map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
+        } ?? io.currentDirectory
+        let repository = try Repository.open(at: directory, environment: environment)
+        var request = options.request
+        request.pathspecBase = directory
+        request.renames = .off
+        request.countLines = false
+        request.newObjects = .all
+        let changeSet = try repository.changes(for: request)
+        try expectEveryPathMatches(options.pathspecs, changeSet.changes, repository: repository, directory: directory)
+        let store = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory)
+        let warning = try store.update { marks in
+            for (change, newObject) in zip(changeSet.changes, changeSet.newObjects) {
+                if viewed {
+                    marks.markViewed(change.path, newObject: newObject)
+                } else {
+                    marks.unmark(change.path)
+                }
+            }
+        }
+        if let warning { try? io.standardError.write(Array((TerminalText.escaped(warning) + "\n").utf8)) }
+        return 0
+    }
+
+    /// Refuses a path that names no changed file (as `git add` refuses one that names no file).
+    private func expectEveryPathMatches(_ paths: [String], _ changes: [FileChange], repository: Repository,
+                                        directory: String) throws {
+        let attributes: PathspecAttributeLookup = { path, names in try repository.pathspecAttributes(of: path, names: names) }
+        for path in paths {
+            let pathspec = try repository.pathspec([path], from: directory)
+            let matches = try changes.contains { change in
+                try pathspec.matches(change.path.bytes, isGitlink: change.isSubmodule, attributes: attributes)
+            }
+            guard matches else { throw UsageError("pathspec '\(path)' did not match any changed file") }
+        }
+    }
+}
+
+/// Each changed file's new-side id, by path, for the browser's `v`: found by binary search
+/// when the changes come in byte order of their paths (as git lists them), so that nothing
+/// is built for the files before a mark is set; else by a table made at the first lookup.
+/// Ids recorded later (live refresh) take precedence.
+struct NewObjectsByPath {
+    private let changes: [FileChange]
+    private let objects: [ObjectHash?]
+    private let isSorted: Bool
+    private var table: [RawPath: ObjectHash?]?
+    private var recorded: [RawPath: ObjectHash?] = [:]
+
+    /// The ids `objects` of `changes`' new sides, in the same order.
+    init(changes: [FileChange], objects: [ObjectHash?]) {
+        self.changes = changes
+        self.objects = objects
+        isSorted = changes.count == objects.count && changes.indices.dropFirst().allSatisfy { changes[$0 - 1].path < changes[$0].path }
+    }
+
+    /// The new-side id of the file at `path`; `nil` when it has none or is unknown.
+    mutating func object(at path: RawPath) -> ObjectHash? {
+        if let object = recorded[path] { return object }
+        if isSorted { return position(of: path).flatMap { objects[$0] } }
+        if table == nil {
+            var made: [RawPath: ObjectHash?] = [:]
+            made.reserveCapacity(changes.count)
+            for (change, object) in zip(changes, objects) { made[change.path] = object }
+            table = made
+        }
+        return table?[path] ?? nil
+    }
+
+    /// The new-side id of the file at `path`, as ``object(at:)`` finds it, looking first at
+    /// position `next` (a directory's files come one after the other); `next` becomes the
+    /// position after the file's.
+    mutating func object(at path: RawPath, next: inout Int) -> ObjectHash? {
+        guard isSorted else { return object(at: path) }
+        let found = next < changes.count && changes[next].path == path ? next : position(of: path)
+        if let found { next = found + 1 }
+        if !recorded.isEmpty, let object = recorded[path] { return object }
+        return found.flatMap { objects[$0] }
+    }
+
+    /// Records `object` as the new-side id of the file at `path`.
+    mutating func record(_ object: ObjectHash?, at path: RawPath) {
+        recorded[path] = object
+    }
+
+    private func position(of path: RawPath) -> Int? {
+        var low = 0, high = changes.count
+        while low < high {
+            let middle = (low + high) / 2
+            if changes[middle].path == path { return middle }
+            if changes[middle].path < path { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 }

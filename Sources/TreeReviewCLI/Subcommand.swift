@@ -54,3 +54,48 @@ struct Subcommand: Sendable {
         }
     }
 }
+
+extension Subcommand {
+    /// `treereview completion bash|zsh|fish`: prints the shell's completion script.
+    static let completion = Subcommand(
+        name: "completion",
+        usage: CompletionShell.allCases.map(\.rawValue).joined(separator: "|"),
+        arguments: .choice(CompletionShell.allCases.map(\.rawValue)),
+        help: "Print the completion script for bash, zsh or fish."
+    ) { arguments, _, io in
+        let expected = "expected " + CompletionShell.spelledList
+        guard let name = arguments.first else {
+            throw UsageError("completion needs a shell: " + CompletionShell.spelledList)
+        }
+        guard let shell = CompletionShell(rawValue: name) else {
+            throw UsageError("unknown shell '\(name)' for completion: \(expected)")
+        }
+        guard arguments.count == 1 else {
+            throw UsageError("completion takes one shell, not '\(arguments.dropFirst().joined(separator: " "))'")
+        }
+        try io.standardOutput.write(Array(Completion.script(for: shell).utf8))
+        return 0
+    }
+}
+
+extension Subcommand {
+    /// `treereview viewed [<comparison> --] <path>...`: marks changed files viewed.
+    static let viewed = Subcommand(
+        name: "viewed",
+        usage: "[<comparison> --] <path>...",
+        arguments: .paths,
+        help: "Mark the changed files at these paths (a directory: every one below it) viewed, with the content they have in the comparison (default: HEAD against the working tree)."
+    ) { arguments, environment, io in
+        try ViewedMarking(viewed: true).run(arguments, environment: environment, io: io)
+    }
+
+    /// `treereview unviewed [<comparison> --] <path>...`: removes their marks.
+    static let unviewed = Subcommand(
+        name: "unviewed",
+        usage: "[<comparison> --] <path>...",
+        arguments: .paths,
+        help: "Remove the viewed marks of the changed files at these paths (a directory: every one below it)."
+    ) { arguments, environment, io in
+        try ViewedMarking(viewed: false).run(arguments, environment: environment, io: io)
+    }
+}

@@ -3,9 +3,10 @@ import Testing
 import TestSupport
 
 /// `Docs/Architecture.md` is kept true: its module table names every module of
-/// `Package.swift` with exactly the modules it depends on, and each module's sources import
-/// exactly those (only `GitAdapter` reaches libgit2; the C shims, `CLibGit2` and `CSystem`,
-/// have no Swift sources).
+/// `Package.swift` with exactly the modules it depends on, each module's sources import
+/// exactly those, and the table's imports column names every module a module's sources
+/// import, the system's too (`Foundation`, `Glibc`, `Dispatch`, `Synchronization`). Only
+/// `GitAdapter` reaches libgit2; the C shims, `CLibGit2` and `CSystem`, have no Swift sources.
 @Suite struct ArchitectureTests {
     static let root = Fixtures.directory + "/.."
 
@@ -49,20 +50,51 @@ import TestSupport
         }
     }
 
+    /// Every module a module's Swift sources import, the system's included.
+    static func imports(of module: String) throws -> Set<String> {
+        let directory = root + "/Sources/" + module
+        var imported: Set<String> = []
+        let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
+        for file in files {
+            let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+            for match in text.matches(of: /(?m)^(?:@\w+\s+)?(?:(?:public|internal|package)\s+)?import\s+(\w+)/) {
+                imported.insert(String(match.output.1))
+            }
+        }
+        return imported
+    }
+
+    static let swiftModules = manifest.keys.filter { !["CLibGit2", "CSystem"].contains($0) }
+
     @Test func sourcesImportExactlyTheirDependencies() throws {
         let modules = Set(Self.manifest.keys)
-        for (module, dependencies) in Self.manifest where !["CLibGit2", "CSystem"].contains(module) {
-            let directory = Self.root + "/Sources/" + module
-            var imported: Set<String> = []
-            let files = try FileManager.default.subpathsOfDirectory(atPath: directory).filter { $0.hasSuffix(".swift") }
-            #expect(!files.isEmpty, "\(module)")
-            for file in files {
-                let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
-                for match in text.matches(of: /(?m)^(?:@\w+\s+)?(?:(?:public|internal|package)\s+)?import\s+(\w+)/) {
-                    imported.insert(String(match.output.1))
-                }
-            }
-            #expect(imported.intersection(modules) == dependencies, "\(module)")
+        for module in Self.swiftModules {
+            #expect(try Self.imports(of: module).intersection(modules) == Self.manifest[module], "\(module)")
+        }
+    }
+
+    /// The imports column is the whole list: a module that starts importing `Foundation` or
+    /// `Glibc` says so in the table.
+    @Test func theTableNamesEverySystemModuleImported() throws {
+        var systemModules: Set<String> = []
+        for module in Self.swiftModules {
+            let imported = try Self.imports(of: module)
+            systemModules.formUnion(imported.subtracting(Self.manifest.keys))
+            #expect(Self.documented[module] == imported, "\(module)")
+        }
+        #expect(systemModules.isSuperset(of: ["Foundation", "Glibc", "Dispatch", "Synchronization"]))
+    }
+
+    /// `Scripts/fuzz` compiles the library modules itself: its list names every one, each
+    /// after the modules it depends on, so a new module cannot break the fuzz build unseen.
+    @Test func theFuzzBuildListsEveryLibraryModuleInDependencyOrder() throws {
+        let script = try String(contentsOfFile: Self.root + "/Scripts/fuzz", encoding: .utf8)
+        let list = try #require(script.firstMatch(of: /(?m)^MODULES=\(([^)]*)\)/)).output.1.split(separator: " ").map(String.init)
+        let executables = ["treereview", "TerminalUIDemo"]
+        #expect(Set(list) == Set(Self.swiftModules).subtracting(executables))
+        for (position, module) in list.enumerated() {
+            let dependencies = (Self.manifest[module] ?? []).subtracting(["CLibGit2", "CSystem"])
+            #expect(dependencies.isSubset(of: list.prefix(position)), "\(module) comes before one of \(dependencies)")
         }
     }
 }

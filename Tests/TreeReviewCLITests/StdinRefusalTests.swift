@@ -156,4 +156,21 @@ struct StdinRefusalTests {
         #expect(outcome.status == 2 && outcome.output.isEmpty && outcome.errorLines.count == 1)
         #expect(outcome.error.contains("stdin: line 1: " + message), "\(outcome.error)")
     }
+
+    /// `git diff-tree` without `-r` lists directories; they are refused, not shown as files.
+    @Test func nonRecursiveDiffTreeIsRefused() throws {
+        let repo = try Fixtures.repository("branches")
+        let input = try Shell.git(["diff-tree", "main", "feature"], in: repo).output
+        let outcome = CLIRunner.run(["--stdin"], in: "/", input: input)
+        #expect(outcome.status == 2 && outcome.output.isEmpty && outcome.errorLines.count == 1)
+        #expect(outcome.error.contains("is a directory (mode 040000): list files, as git diff-tree -r does"), "\(outcome.error)")
+    }
+
+    /// An empty input, or one of blank lines, is no changes, as before.
+    @Test(arguments: [("", []), ("\n\n", []), ("\r\n", []), ("", ["-z"])])
+    func emptyInputIsNoChanges(input: String, separator: [String]) {
+        let outcome = CLIRunner.run(["--stdin", "--exit-code"] + separator, in: "/", input: Array(input.utf8))
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.text == "stdin · no changes\n")
+    }
 }

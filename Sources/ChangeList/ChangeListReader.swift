@@ -4,10 +4,11 @@ import TreeModel
 /// from the shape of the whole input, or named by `--stdin=<form>`. Lines end in a newline,
 /// or records in a NUL (`-z`, or any input whose first 64 KiB hold a NUL). Output of other
 /// git commands (`--stat`, patches, logs, tags, signatures) is refused, never read as paths.
-struct ChangeListReader {
+public struct ChangeListReader {
     /// A line that cannot be read, a path that is not allowed, or input that is not a change list.
-    struct InputError: Error, Equatable, CustomStringConvertible {
-        let description: String
+    public struct InputError: Error, Equatable, CustomStringConvertible {
+        /// The message, one line.
+        public let description: String
 
         /// `description`, with control characters (which input may carry into it) escaped.
         init(description: String) {
@@ -37,11 +38,13 @@ struct ChangeListReader {
     }
 
     /// Where in the input an error is: a line, or a record of NUL-separated input.
-    enum Place: CustomStringConvertible {
+    public enum Place: CustomStringConvertible, Sendable {
+        /// A line of newline-separated input, from 1.
         case line(Int)
+        /// A record of NUL-separated input, from 1.
         case record(Int)
 
-        var description: String {
+        public var description: String {
             switch self {
             case .line(let number): "line \(number)"
             case .record(let number): "record \(number)"
@@ -50,22 +53,30 @@ struct ChangeListReader {
     }
 
     /// What was read.
-    struct ChangeList {
+    public struct ChangeList {
         /// The changes, in input order (duplicates kept: the tree keeps the first); empty
         /// when the input was a bare path list read into ``paths``.
-        var changes: [FileChange]
+        public var changes: [FileChange]
         /// The paths of a bare path list (one per line), kept in one buffer.
-        var paths: PathList? = nil
+        public var paths: PathList? = nil
         /// Whether the input was bare paths, which may not name a path both as a file and a directory.
-        var isBarePaths: Bool
+        public var isBarePaths: Bool
         /// For `git diff --raw` input, each change's object ids, in the order of ``changes``
         /// (``FileChange`` has no place for them).
         var objectIDs: ObjectIDList? = nil
+
+        /// A change list of these parts.
+        public init(changes: [FileChange], paths: PathList? = nil, isBarePaths: Bool, objectIDs: ObjectIDList? = nil) {
+            self.changes = changes
+            self.paths = paths
+            self.isBarePaths = isBarePaths
+            self.objectIDs = objectIDs
+        }
     }
 
     /// Parses `input`: NUL-separated with `nulSeparated` (`-z`), in the form `form` if given,
     /// else the form the input has.
-    static func read(_ input: [UInt8], nulSeparated: Bool, form: ChangeListForm? = nil) throws -> ChangeList {
+    public static func read(_ input: [UInt8], nulSeparated: Bool, form: ChangeListForm? = nil) throws -> ChangeList {
         let separator = try separator(of: input, nulSeparated: nulSeparated)
         let form = try form ?? ChangeListRecognizer.form(of: input, separator: separator)
         switch (form, separator) {

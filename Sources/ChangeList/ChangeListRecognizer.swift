@@ -1,3 +1,170 @@
+/// Recognizes the form of a change list from the shape of its beginning (its first 64
+/// non-empty lines or records, within the first 64 KiB): git writes each form throughout,
+/// so the readers then hold every line to that form, with a numbered error for one that breaks it.
+///
+/// - Output of another git command (`--stat`, a patch, a log, a tag, ...) is refused
+///   (``ForeignOutput``).
+/// - `--raw` or `--name-status` when any of the head's lines is one (the first such decides).
+/// - `git status --porcelain` when every line of the head is one: its shape (`XY path`) is
+///   weak, and a file may well be called `AD 2024.pdf`.
+/// - Otherwise bare paths.
+enum ChangeListRecognizer {
+    /// How much of the input decides its form.
+    static let headBytes = 64 * 1024
+    static let headCount = 64
+
+    static func form(of input: [UInt8], separator: UInt8) throws -> ChangeListForm {
+        let fields = head(of: input, separator: separator)
+        let lines = separator == 0 ? fields.flatMap { $0.split(separator: ChangeListReader.newline) } : fields
+        if let foreign = ForeignOutput(head: lines, input: input) {
+            throw ChangeListReader.InputError(description: foreign.message)
+        }
+        return separator == 0 ? recordForm(fields) : lineForm(lines)
+    }
+
+    /// The first non-empty lines (or NUL-separated records), without a carriage return at a
+    /// line's end, and without a last one cut by the 64 KiB limit.
+    static func head(of input: [UInt8], separator: UInt8) -> [ArraySlice<UInt8>] {
+        let prefix = input.prefix(headBytes)
+        var fields = prefix.split(separator: separator, maxSplits: headCount * 4, omittingEmptySubsequences: true)
+        if input.count > headBytes, prefix.last != separator, !fields.isEmpty { fields.removeLast() }
+        if separator == ChangeListReader.newline {
+            fields = fields.map { $0.last == ChangeListReader.carriageReturn ? $0.dropLast() : $0 }.filter { !$0.isEmpty }
+        }
+        return Array(fields.prefix(headCount))
+    }
+
+    private static func lineForm(_ lines: [ArraySlice<UInt8>]) -> ChangeListForm {
+        for line in lines {
+            if ChangeListLine.isRaw(line) { return .raw }
+            if ChangeListLine.isNameStatus(line) { return .nameStatus }
+        }
+        if !lines.isEmpty && lines.allSatisfy(ChangeListLine.isPorcelain) { return .porcelain }
+        return .paths
+    }
+
+    /// With NUL-separated input a path is a record of its own, so a path list may start with
+    /// a file called `M`: the head must read as a whole in the form.
+    private static func recordForm(_ records: [ArraySlice<UInt8>]) -> ChangeListForm {
+        var records = records
+        if let first = records.first, ChangeListLine.isObjectID(first), records.count > 1 { records.removeFirst() }
+        guard let first = records.first else { return .paths }
+        if ChangeListReader.RawHeader(first) != nil { return .raw }
+        if ChangeListReader.StatusCode(first) != nil && readsAsPairs(records, statusCode: { ChangeListReader.StatusCode($0).map { $0.isPaired ? 2 : 1 } }) {
+            return .nameStatus
+        }
+        if readsAsPairs(records, statusCode: { ChangeListReader.PorcelainStatus($0).map { $0.isPaired ? 1 : 0 } ?? (ChangeListLine.starts($0, with: "## ") ? 0 : nil) }) {
+            return .porcelain
+        }
+        return .paths
+    }
+
+    /// Whether `records` are each a status record followed by as many path records as
+    /// `statusCode` says (`nil`: not a status record); the head may end within an entry.
+    private static func readsAsPairs(_ records: [ArraySlice<UInt8>], statusCode: (ArraySlice<UInt8>) -> Int?) -> Bool {
+        var index = 0
+        while index < records.count {
+            guard let paths = statusCode(records[index]) else { return false }
+            index += 1 + paths
+        }
+        return true
+    }
+}
+
+extension ChangeListRecognizer {
+    /// Output of a git command that is not a change list, recognized so that it is refused with
+    /// what to pipe instead rather than read as file names. A whole input is judged by its
+    /// shape (a `commit <id>` line followed by `Author:`, a stat table with its summary), so a
+    /// path list may hold a file called `commit` or a path with ` | ` in it.
+    enum ForeignOutput: Equatable {
+        case stat, numstat, patch, log, signature, status, porcelainV2, colored, combinedDiff
+        case tag(signed: Bool)
+
+        /// The one line that refuses it.
+        var message: String { "this looks like \(looksLike); \(instead)" }
+
+        private var looksLike: String {
+            switch self {
+            case .stat: "`git diff --stat`, `--summary` or `--dirstat` output"
+            case .numstat: "`git diff --numstat` output"
+            case .patch: "a patch (`git diff`, `git format-patch`)"
+            case .log: "`git log` or `git show` output"
+            case .signature: "a signature (-----BEGIN ... SIGNATURE-----)"
+            case .status: "`git status` output"
+            case .porcelainV2: "`git status --porcelain=v2` output"
+            case .colored: "colored output"
+            case .combinedDiff: "a merge's combined `--raw` listing"
+            case .tag(let signed): signed ? "a signed tag (`git show <tag>`)" : "a tag (`git show <tag>`)"
+            }
+        }
+
+        private var instead: String {
+            switch self {
+            case .stat, .numstat, .patch, .signature: "pipe `git diff --name-status` (or `--raw`) instead"
+            case .log: "pipe `git show --format= --name-status <commit>` or `git diff --name-status <a> <b>` instead"
+            case .tag: "pipe `git diff --name-status <tag>^ <tag>` instead"
+            case .status: "pipe `git status --porcelain` instead"
+            case .porcelainV2: "pipe `git status --porcelain` (version 1) instead"
+            case .colored: "pipe it without color (--no-color)"
+            case .combinedDiff: "pipe `git diff --raw <parent> <merge>` instead"
+            }
+        }
+
+        /// Recognizes a whole input from `head`, its first non-empty lines.
+        init?(head: [ArraySlice<UInt8>], input: [UInt8]) {
+            guard let first = head.first else { return nil }
+            let pairs = zip(head, head.dropFirst())
+            if first.first == 0x1B || head.contains(where: ForeignLine.hasColorReset) {
+                self = .colored
+            } else if pairs.contains(where: ForeignLine.isTagHeader) {
+                self = .tag(signed: head.contains(where: ForeignLine.isSignatureStart))
+            } else if pairs.contains(where: ForeignLine.isCommitHeader) || ForeignLine.isOnelineLog(head) {
+                self = .log
+            } else if ForeignLine.isMailboxStart(first) || pairs.contains(where: ForeignLine.isPatchHeader) {
+                self = .patch
+            } else if head.contains(where: ForeignLine.isSignatureStart) && ForeignLine.hasSignatureEnd(input) {
+                self = .signature
+            } else if ForeignLine.isStatTable(head) {
+                self = .stat
+            } else if ForeignLine.isNumstat(first) {
+                self = .numstat
+            } else if ForeignLine.isLongStatus(head) {
+                self = .status
+            } else if ForeignLine.isPorcelainV2(head) {
+                self = .porcelainV2
+            } else if head.prefix(2).contains(where: ForeignLine.isCombinedRaw) {
+                self = .combinedDiff
+            } else {
+                return nil
+            }
+        }
+
+        /// Recognizes one line that breaks a change list's form, where a single marker is enough.
+        init?(line: ArraySlice<UInt8>) {
+            let patchStarts = ["diff --git ", "diff --cc ", "diff --combined ", "@@ -", "--- a/", "+++ b/", "--- /dev/null", "+++ /dev/null"]
+            if line.first == 0x1B {
+                self = .colored
+            } else if patchStarts.contains(where: { ChangeListLine.starts(line, with: $0) }) || ForeignLine.isMailboxStart(line) {
+                self = .patch
+            } else if ForeignLine.isCommitLine(line) || ["Author: ", "Merge: "].contains(where: { ChangeListLine.starts(line, with: $0) }) {
+                self = .log
+            } else if ChangeListLine.starts(line, with: "Tagger: ") {
+                self = .tag(signed: false)
+            } else if ForeignLine.isSignatureStart(line) {
+                self = .signature
+            } else if ForeignLine.isStatLine(line) || ForeignLine.isStatSummary(line) {
+                self = .stat
+            } else if ForeignLine.isNumstat(line) {
+                self = .numstat
+            } else if ForeignLine.isCombinedRaw(line) {
+                self = .combinedDiff
+            } else {
+                return nil
+            }
+        }
+    }
+}
+
 extension ChangeListRecognizer {
     /// The shapes ``ForeignOutput`` recognizes: single lines, and pairs of consecutive
     /// non-empty lines (`commit <id>` then `Author:`), which no path list is likely to hold.

@@ -2,11 +2,11 @@ import Foundation
 import Testing
 import TestSupport
 import TreeModel
-@testable import TreeReviewCLI
+@testable import ChangeList
 
 /// `ChangeListReader` read directly: what the report does not show (object ids), and the
 /// edges of each form.
-struct StdinReaderTests {
+struct ChangeListReaderTests {
     /// `--raw` object ids are kept as git wrote them, abbreviated or full, in change order.
     @Test(arguments: [["--no-abbrev"], ["--abbrev=9"], ["-z", "--no-abbrev"]])
     func rawObjectIDsAreKept(options: [String]) throws {
@@ -58,23 +58,6 @@ struct StdinReaderTests {
         #expect(throws: ChangeListReader.InputError(description: "record 2: 'Q' is not a git status")) {
             try ChangeListReader.read(Array("M\0a.txt\0Q\0b.txt\0".utf8), nulSeparated: true, form: .nameStatus)
         }
-    }
-
-    /// `git diff-tree` without `-r` lists directories; they are refused, not shown as files.
-    @Test func nonRecursiveDiffTreeIsRefused() throws {
-        let repo = try Fixtures.repository("branches")
-        let input = try Shell.git(["diff-tree", "main", "feature"], in: repo).output
-        let outcome = CLIRunner.run(["--stdin"], in: "/", input: input)
-        #expect(outcome.status == 2 && outcome.output.isEmpty && outcome.errorLines.count == 1)
-        #expect(outcome.error.contains("is a directory (mode 040000): list files, as git diff-tree -r does"), "\(outcome.error)")
-    }
-
-    /// An empty input, or one of blank lines, is no changes, as before.
-    @Test(arguments: [("", []), ("\n\n", []), ("\r\n", []), ("", ["-z"])])
-    func emptyInputIsNoChanges(input: String, separator: [String]) {
-        let outcome = CLIRunner.run(["--stdin", "--exit-code"] + separator, in: "/", input: Array(input.utf8))
-        #expect(outcome.status == 0, "\(outcome.error)")
-        #expect(outcome.text == "stdin · no changes\n")
     }
 
     /// The recognizer looks at the first 64 lines: a `--name-status` line there decides the

@@ -1,6 +1,6 @@
 /// The forms of change list `--stdin` reads. `--stdin` alone recognizes the form from the
 /// whole input; `--stdin=<form>` names it.
-enum ChangeListForm: String, CaseIterable, Sendable {
+public enum ChangeListForm: String, CaseIterable, Sendable {
     /// Paths one per line (`git diff --name-only`, `git ls-files`), with no status.
     case paths
     /// `git diff --name-status`: a status letter (and score), then one or two paths.
