@@ -1,7 +1,7 @@
+internal import CLibGit2
 import Foundation
 import GitRules
 import Synchronization
-internal import CLibGit2
 
 /// Where git 2.39 reads configuration from, decided from the environment given (never the
 /// process's own), in git's order:

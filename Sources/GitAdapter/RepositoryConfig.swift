@@ -1,6 +1,6 @@
+internal import CLibGit2
 import Foundation
 import GitRules
-internal import CLibGit2
 
 /// The configuration one run reads from a repository, from one snapshot: `diff.renames`,
 /// `diff.renameLimit`, `core.attributesFile`, `core.pager` and one whole section for the caller

@@ -5,7 +5,7 @@ import GitRules
 /// (`\t`, `\n`, `\"`, `\\`, `\ooo`); any other path, including non-ASCII bytes, as it is.
 enum PathQuoting {
     /// The quoting (``CQuoting``, high bytes kept).
-    static let quoting = CQuoting(quotePath: false)
+    static var quoting: CQuoting { CQuoting(quotePath: false) }
 
     /// `bytes` quoted when they need to be.
     static func quoted(_ bytes: [UInt8]) -> [UInt8] {
