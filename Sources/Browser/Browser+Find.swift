@@ -1,3 +1,7 @@
+import Dispatch
+import Render
+import Synchronization
+import TerminalUI
 import TreeBrowser
 import TreeModel
 
@@ -158,5 +162,180 @@ extension Browser {
             }
             return tags
         } != nil
+    }
+}
+
+/// A find in progress or done (`/`): the query typed, its ranked results, the result shown,
+/// and what to put back when it is abandoned (Esc): the focus, the scroll position, and the
+/// directories it opened.
+struct FindSession {
+    /// The text typed.
+    var text = ""
+    /// The results, best first, as ``RankedFind`` orders them.
+    var results = FindResults()
+    /// The result focused (by typing, Up and Down, `n` and `N`).
+    var current = 0
+    /// The focus and the scroll position before the find.
+    let savedFocus: TreePath?
+    let savedTop: Int
+    /// Directories the find opened to show a result, in the order it opened them.
+    var opened: [TreePath] = []
+    /// Whether the prompt is open (typing); after Enter the results stay for `n` and `N`.
+    var isTyping = true
+    /// The candidates the last query matched, as indices in tree order: a query that only
+    /// adds to the last one matches a subset of them.
+    private var pool: [Int32]?
+    private var poolText = ""
+
+    init(savedFocus: TreePath?, savedTop: Int) {
+        self.savedFocus = savedFocus
+        self.savedTop = savedTop
+    }
+
+    /// The parsed query, or `nil` when nothing is typed that can match.
+    var query: FindQuery? { FindQuery(text) }
+
+    /// Ranks `finder`'s candidates for the text typed: scored as ``FindQuery`` scores, by
+    /// score and then tree order, as ``RankedFind/results(for:)`` orders them. When the text
+    /// only grew since the last ranking, only the last matches are looked at again.
+    mutating func rank(with finder: RankedFind) {
+        current = 0
+        guard let query else {
+            results = FindResults()
+            pool = nil
+            return
+        }
+        let matches = finder.matches(query, among: text.hasPrefix(poolText) ? pool : nil)
+        results = FindResults(finder: finder, matches: matches)
+        pool = matches.matched
+        poolText = text
+    }
+
+    /// The result focused, if any.
+    var currentResult: FindResult? { results.indices.contains(current) ? results[current] : nil }
+
+    /// Moves to the next result (`by: 1`) or the previous (`by: -1`), wrapping around.
+    mutating func step(by delta: Int) {
+        guard !results.isEmpty else { return }
+        current = ((current + delta) % results.count + results.count) % results.count
+    }
+}
+
+/// The results of one ranking, best first: the matches as ``RankedFind/matches(_:among:)``
+/// found them (candidate indices by kind), read as ``FindResult`` values only when asked
+/// for, so a query matching most of a large tree costs no result per match.
+struct FindResults: RandomAccessCollection {
+    private let finder: RankedFind?
+    private let matches: FindMatches
+
+    /// No result.
+    init() {
+        finder = nil
+        matches = FindMatches()
+    }
+
+    /// The results of `matches`, made by `finder`.
+    init(finder: RankedFind, matches: FindMatches) {
+        self.finder = finder
+        self.matches = matches
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { matches.count }
+
+    subscript(position: Int) -> FindResult {
+        let (candidate, match) = matches[rank: position]
+        return finder!.result(candidate, match: match)
+    }
+}
+
+/// While a find is typed, its best results over the bottom of the tree: the result shown in
+/// the tree marked, each with how it matched.
+enum FindResultsOverlay {
+    /// How many results are listed at most.
+    static let maximumLines = 6
+
+    /// The overlay's lines, each exactly `width` columns: a rule, then the results around the
+    /// one shown; at most a third of `height`.
+    static func lines(_ find: FindSession, width: Int, height: Int, color: Bool) -> [Line] {
+        let room = min(maximumLines, max(height / 3, 1))
+        guard !find.text.isEmpty, height > 2 else { return [] }
+        let shown = max(min(room - 1, find.results.count), 1)
+        var lines: [Line] = []
+        var rule = Line(ascii: find.results.isEmpty ? "-- no match" : "-- \(find.results.count) \(find.results.count == 1 ? "match" : "matches") ")
+        rule.append(Line(ascii: String(repeating: "-", count: max(width - rule.width, 0))))
+        lines.append(LineFitting.exactly(rule, width: width))
+        guard !find.results.isEmpty else { return lines }
+        let first = min(max(find.current - shown / 2, 0), max(find.results.count - shown, 0))
+        for index in first..<min(first + shown, find.results.count) {
+            let result = find.results[index]
+            var bytes = Array((index == find.current ? "> " : "  ").utf8)
+            var used = 2 + TerminalText.append(result.path.identity, to: &bytes)
+            let kind = "  (\(name(of: result.match)))"
+            bytes += Array(kind.utf8)
+            used += kind.count
+            var line = LineFitting.exactly(Line(bytes: bytes, width: used), width: width)
+            if index == find.current && color {
+                var styled = Line()
+                styled.appendStyle("1")
+                styled.append(line)
+                styled.appendStyle("0")
+                line = styled
+            }
+            lines.append(line)
+        }
+        return lines.map { LineFitting.exactly($0, width: width) }
+    }
+
+    private static func name(of match: FindMatch) -> String {
+        switch match {
+        case .exact: "exact"
+        case .prefix: "prefix"
+        case .contains: "path"
+        case .tag: "tag"
+        }
+    }
+}
+
+/// Ranked find's candidates for one tree, made on another thread while the user browses, so
+/// that the first `/` finds them ready (Docs/Browser.md, Speed): from the change tree the
+/// browser starts with, or from the model once the user pauses after a filter. They hold
+/// for the model's ``TreeBrowserModel/revision`` they were started at.
+final class FinderPreparation: Sendable {
+    /// The model revision the candidates describe.
+    let revision: Int
+    private let prepared = Mutex<RankedFind?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts preparing the candidates of `changeTree`, the tree the model shows at `revision`.
+    init(changeTree: ChangeTree, icons: IconResolver, revision: Int) {
+        self.revision = revision
+        DispatchQueue.global(qos: .userInitiated).async { [self] in
+            let finder = RankedFind(browsing: changeTree, icons: icons)
+            prepared.withLock { $0 = finder }
+            done.signal()
+        }
+    }
+
+    /// Starts preparing the candidates of the files `model` shows (a filter's), as `/` would
+    /// make them from it. The thread lets go of its copy of the model when done.
+    init(model: TreeBrowserModel, icons: IconResolver) {
+        revision = model.revision
+        DispatchQueue.global(qos: .userInitiated).async { [self, model] in
+            let finder = RankedFind(model: model, icons: icons)
+            prepared.withLock { $0 = finder }
+            done.signal()
+        }
+    }
+
+    /// The candidates if they are ready, without waiting.
+    var readyFinder: RankedFind? { prepared.withLock { $0 } }
+
+    /// The candidates, waiting for them when they are not ready yet.
+    func finder() -> RankedFind {
+        if let finder = prepared.withLock({ $0 }) { return finder }
+        done.wait()
+        done.signal()
+        return prepared.withLock { $0! }
     }
 }

@@ -172,3 +172,90 @@ extension Browser {
         return positionsOfChanges(below: row).map { allChanges[$0] }
     }
 }
+
+/// The mouse: the wheel scrolls what is under it; a click on a row focuses it and toggles it
+/// (a directory opens or closes, a file's diff opens); a click on a pinned directory jumps
+/// to it.
+extension Browser {
+    /// How many lines one turn of the wheel scrolls.
+    static let wheelLines = 3
+
+    mutating func handle(_ mouse: MouseEvent) {
+        if mode == .help {
+            if case .press = mouse.action { mode = .browsing }
+            return
+        }
+        let layout = layout
+        switch mouse.action {
+        case .scroll(let direction):
+            let delta = direction == .up ? -Self.wheelLines : direction == .down ? Self.wheelLines : 0
+            if diff != nil && layout.diff.contains(row: mouse.row, column: mouse.column) {
+                scrollDiff(by: delta)
+            } else {
+                scrollTree(by: delta)
+            }
+        case .press(.left) where layout.tree.contains(row: mouse.row, column: mouse.column):
+            click(line: mouse.row - layout.tree.row)
+        default:
+            break
+        }
+    }
+
+    /// A click on line `line` of the tree.
+    private mutating func click(line: Int) {
+        let pinned = pinnedRows
+        if line < pinned.count {
+            let identity = model.identity(row: pinned[line])
+            move { $0.focus(nearestTo: identity) }
+            return
+        }
+        let index = top + line
+        guard index < model.rowCount else { return }
+        let identity = model.identity(row: index)
+        model.focus(nearestTo: identity)
+        if model.isDirectory(row: index) {
+            move { $0.toggle(identity) }
+        } else {
+            openDiff(forRow: index)
+        }
+    }
+}
+
+/// The key list `?` shows over the screen: the help of ``KeyBinding/table``, by section.
+enum HelpOverlay {
+    /// The overlay's lines from line `first` on, each exactly `width` columns, `height` of them.
+    static func lines(width: Int, height: Int, color: Bool, from first: Int = 0) -> [Line] {
+        var lines = text.dropFirst(max(first, 0)).prefix(max(height, 0)).map { entry in
+            var line = Line()
+            if entry.bold && color { line.appendStyle("1") }
+            line.append(Line(ascii: entry.text))
+            if entry.bold && color { line.appendStyle("0") }
+            return LineFitting.exactly(line, width: width)
+        }
+        while lines.count < height { lines.append(LineFitting.exactly(Line(), width: width)) }
+        return lines
+    }
+
+    /// The first line shown when the list is scrolled to `first` for a screen `height` lines tall.
+    static func clampedScroll(_ first: Int, height: Int) -> Int {
+        min(max(first, 0), max(text.count - height, 0))
+    }
+
+    /// The text of the overlay, line by line: titles bold; the lines of the sections with a
+    /// title, from ``KeyBinding/helpLines``.
+    static let text: [(text: String, bold: Bool)] = {
+        var text: [(text: String, bold: Bool)] = [("Keys (j k scroll this list, any other key closes it)", true)]
+        let shown = KeyBinding.helpLines.filter { $0.section.title != nil }
+        let keyColumn = (shown.map(\.keys.count).max() ?? 0) + 2
+        for section in KeyBinding.Section.allCases {
+            guard let title = section.title else { continue }
+            text.append(("", false))
+            text.append((title, true))
+            for line in shown where line.section == section {
+                let padding = String(repeating: " ", count: keyColumn - line.keys.count)
+                text.append(("  " + line.keys + padding + line.text, false))
+            }
+        }
+        return text
+    }()
+}

@@ -48,3 +48,67 @@ extension Browser {
         return allChanges.indices.filter { allChanges[$0].path.bytes.starts(with: prefix) && shown(allChanges[$0]) }
     }
 }
+
+/// Where `v` writes viewed marks: the focused file, or every file below a focused directory,
+/// marked viewed or not. The browser keeps each change's ``FileChange/viewState`` itself
+/// (the tree's rows show it, the header counts `x of y viewed`).
+///
+/// The command gives the browser a value that writes the marks of the repository compared,
+/// or none (a change list from standard input), and then `v` says marks are not available.
+public protocol ReviewMarks: AnyObject {
+    /// Marks every change of `changes` viewed as it is now, or unmarks them. The writing may
+    /// go on after the call returns (off the key's path); its failure then comes from
+    /// ``takeWriteFailure()``.
+    /// - Throws: when the marks cannot be written; the footer shows the error.
+    func setViewed(_ viewed: Bool, for changes: [FileChange]) throws
+
+    /// Why a write that went on after ``setViewed(_:for:)`` returned failed, once; `nil`
+    /// when none did. The browser asks after every event and shows it in the footer.
+    func takeWriteFailure() -> String?
+}
+
+extension ReviewMarks {
+    /// Marks written before ``ReviewMarks/setViewed(_:for:)`` returns never fail later.
+    public func takeWriteFailure() -> String? { nil }
+}
+
+/// How many changes there are of each status and how many of them are marked viewed, counted
+/// in one pass so that the header's `x of y viewed` under a filter costs no pass of its own.
+struct ViewedTally {
+    /// Counts by the status's letter byte (0: no status).
+    private var viewed = [Int](repeating: 0, count: 128)
+    private var files = [Int](repeating: 0, count: 128)
+    private var total = (viewed: 0, files: 0)
+
+    /// The tally of `changes`.
+    init(_ changes: [FileChange]) {
+        for index in changes.indices {
+            let slot = Self.slot(of: changes[index].status)
+            files[slot] += 1
+            if changes[index].viewState == .viewed {
+                viewed[slot] += 1
+                total.viewed += 1
+            }
+        }
+        total.files = changes.count
+    }
+
+    /// Counts a change of `status` whose view state went from `before` to `after`.
+    mutating func note(_ status: ChangeStatus?, viewStateFrom before: ViewState, to after: ViewState) {
+        guard (before == .viewed) != (after == .viewed) else { return }
+        let step = after == .viewed ? 1 : -1
+        viewed[Self.slot(of: status)] += step
+        total.viewed += step
+    }
+
+    /// How many changes of `status` (of any status for `nil`) are marked viewed, and how many
+    /// there are.
+    func counts(status: ChangeStatus?) -> (viewed: Int, files: Int) {
+        guard let status else { return total }
+        return (viewed[Self.slot(of: status)], files[Self.slot(of: status)])
+    }
+
+    private static func slot(of status: ChangeStatus?) -> Int {
+        status.map { Int($0.letterByte & 0x7F) } ?? 0
+    }
+}

@@ -137,3 +137,113 @@ public struct Browser {
         (viewedCount, reviewedCount) = tally.counts(status: statusFilter)
     }
 }
+
+/// What the browser asks of the program running it after an input.
+public enum BrowserEffect: Equatable, Sendable {
+    /// Nothing: draw the next frame.
+    case none
+    /// Quit (`q`, Ctrl-C).
+    case quit
+    /// Suspend as a shell's Ctrl-Z does; draw the whole frame on resume.
+    case suspend
+    /// Draw the whole frame again, whatever the screen shows (Ctrl-L).
+    case redraw
+    /// Leave the screen, show these bytes in the pager, come back and draw the whole frame (`o`).
+    case page([UInt8])
+}
+
+/// Everything a browser needs besides the changes.
+public struct BrowserConfiguration {
+    /// The comparison's title, as the printed tree's header starts (`main...feature`).
+    public var title: String
+    /// Colors, characters, icons, and whether lines were counted.
+    public var style: BrowserStyle
+    /// The order of siblings.
+    public var order: TreeOrder
+    /// Whether directory-only chains are one row.
+    public var flatten: Bool
+    /// Which directories start open.
+    public var expansion: InitialExpansion
+    /// Where the diff pane's text comes from.
+    public var diffSource: any DiffSource
+    /// The viewed marks, or `nil` when there are none to read or write.
+    public var marks: (any ReviewMarks)?
+
+    /// A configuration; by default every directory starts open, as in the printed tree.
+    public init(title: String, style: BrowserStyle = BrowserStyle(), order: TreeOrder = .foldersFirst,
+                flatten: Bool = true, expansion: InitialExpansion = .expanded,
+                diffSource: any DiffSource = PlaceholderDiffSource(), marks: (any ReviewMarks)? = nil) {
+        self.title = title
+        self.style = style
+        self.order = order
+        self.flatten = flatten
+        self.expansion = expansion
+        self.diffSource = diffSource
+        self.marks = marks
+    }
+}
+
+/// How the browser draws: the renderer's options (color, characters, icons) and whether line
+/// counts were read.
+public struct BrowserStyle: Sendable {
+    /// Colors, characters and icons, as the printed tree uses them. The width is the pane's,
+    /// set per frame; the value here is ignored.
+    public var render: RenderOptions
+    /// Whether rows show line counts (`false` under `--no-stat` and for `--stdin`).
+    public var linesCounted: Bool
+
+    /// A style.
+    public init(render: RenderOptions = RenderOptions(), linesCounted: Bool = true) {
+        self.render = render
+        self.linesCounted = linesCounted
+    }
+
+    /// Whether colors are on.
+    public var color: Bool { render.color }
+}
+
+/// The scroll position of the tree: the focus always on a line of its own, below the
+/// directories pinned at the top (Docs/TreeModel.md#sticky-ancestors).
+extension Browser {
+    /// The rows pinned above the tree at the scroll position `top`, root first.
+    func pinnedRows(top: Int) -> [Int] {
+        StickyWindow.pinned(in: model, top: top, height: layout.tree.rows)
+    }
+
+    /// The pinned rows now.
+    var pinnedRows: [Int] { pinnedRows(top: top) }
+
+    /// Keeps the scroll position within the rows: no blank lines below the last row when
+    /// there are rows above the top.
+    mutating func clampScroll() {
+        let height = layout.tree.rows
+        top = min(max(top, 0), max(model.rowCount - height, 0))
+    }
+
+    /// Scrolls as little as needed for the focused row to be on a line of its own: not below
+    /// the last line, not under the pinned directories.
+    mutating func scrollToFocus() {
+        guard let focused = focusedRow else { return }
+        let height = layout.tree.rows
+        if focused >= top + height { top = focused - height + 1 }
+        if focused < top { top = focused }
+        while top > 0 && focused < top + pinnedRows(top: top).count { top -= 1 }
+        clampScroll()
+    }
+
+    /// Scrolls the tree by `delta` lines (the mouse wheel), moving the focus along when it
+    /// would leave the screen.
+    mutating func scrollTree(by delta: Int) {
+        top += delta
+        clampScroll()
+        guard let focused = focusedRow else { return }
+        let height = layout.tree.rows
+        let firstSeen = top + pinnedRows.count
+        let target = min(max(focused, firstSeen), top + height - 1, model.rowCount - 1)
+        if target != focused {
+            let identity = model.identity(row: target)
+            model.focus(nearestTo: identity)
+            followFocusWithDiff()
+        }
+    }
+}

@@ -1,6 +1,6 @@
-internal import CLibGit2
 import Annotations
 import Foundation
+internal import CLibGit2
 
 /// Looks up gitattributes as of one side of a comparison, giving what `git check-attr`
 /// gives there: with `--source=<tree>` for a tree, `--cached` for the index, plainly (the
@@ -162,5 +162,84 @@ extension Repository {
             default: .unspecified
             }
         }
+    }
+}
+
+/// A tree one step from a tree whose `.gitattributes` files were found before (a branch
+/// that grew by a commit) has the same files in the directories found then, except where
+/// the step adds, deletes or changes one; only directories not found then are read.
+extension AttributeLookup {
+    /// The `.gitattributes` files of `tree` in the directories of `paths` (`needed`, as
+    /// ``AttributeCoverage/directories(of:)`` gives them) and above them,
+    /// composed from the files of `step`'s previous tree kept in `results` (its
+    /// ``AttributeCoverage``) and `step`'s `.gitattributes` entries; the paths whose
+    /// directory that coverage lacks are walked in `tree`. The top's first, then in byte
+    /// order of their directories followed by `/` (the order a walk of paths in byte order
+    /// finds them);
+    /// with the number of paths walked. `nil` when no usable coverage is kept.
+    func composedAttributeFiles(_ tree: ObjectID, along paths: [[UInt8]], in needed: [[UInt8]], from step: TreeStep,
+                                results: ResultCache) throws -> (files: AttributeFiles, walkedPaths: Int)? {
+        let key = CacheKey(.attributeCoverage, step.previous)
+        let stored = withExtendedLifetime(results) { results.store.value(for: key).flatMap(AttributeCoverage.init(encoded:)) }
+        guard let base = stored, base.coversItsFiles(), base.files.files.allSatisfy({ $0.blob != nil }) else { return nil }
+        let uncoveredDirectories = Set(needed.filter { !AttributeCoverage.covers($0, in: base.directories) })
+        let uncovered = uncoveredDirectories.isEmpty ? [] : paths.filter { uncoveredDirectories.contains(Array(RawPathParent.of($0))) }
+        var files: [[UInt8]: SideReader.Blob] = [:]
+        if !uncovered.isEmpty {
+            for file in try walkTrees(tree, along: uncovered).files where !AttributeCoverage.covers(file.directory, in: base.directories) {
+                files[file.directory] = file.blob
+            }
+        }
+        let changes = step.attributeFileChanges
+        for file in base.files.files where changes[file.directory] == nil {
+            files[file.directory] = file.blob
+        }
+        for (directory, blob) in changes where AttributeCoverage.covers(directory, in: base.directories) {
+            files[directory] = blob
+        }
+        let found = files.filter { AttributeCoverage.covers($0.key, in: needed) }
+            .map { AttributeFiles.File(directory: $0.key, blob: $0.value) }
+            .sorted { a, b in
+                a.directory.isEmpty || b.directory.isEmpty ? a.directory.isEmpty && !b.directory.isEmpty
+                    : AttributeCoverage.precedes(a.directory + [UInt8(ascii: "/")], b.directory + [UInt8(ascii: "/")])
+            }
+        return (AttributeFiles(files: found), uncovered.count)
+    }
+}
+
+/// An attribute that no attributes file names, on any line (a pattern's attributes or a
+/// macro's definition), is unspecified for every path: then no path needs looking up. Most
+/// repositories' `.gitattributes` set `text`, `eol` or `diff` and never name linguist's
+/// attributes, and asking libgit2 costs some 40 µs a path (it checks each file again).
+extension AttributeLookup {
+    /// Whether one of `files` (as this side holds them: the tree's blob, the index's, or the
+    /// working tree's file and the index's) contains one of `names`; `true` when one cannot
+    /// be read, so that the paths are then looked up.
+    func anyFile(_ files: AttributeFiles, mentions names: [String]) -> Bool {
+        let needles = names.map { Array($0.utf8) }
+        let reader = side == .index ? try? SideReader(repository: repository, side: side) : nil
+        for file in files.files {
+            let path = AttributeFiles.path(in: file.directory)
+            var contents: [[UInt8]?] = []
+            switch side {
+            case .tree:
+                contents.append(file.blob.flatMap { try? repository.blobBytes($0.id) })
+            case .index:
+                contents.append(reader?.blob(at: path).flatMap { try? repository.blobBytes($0.id) })
+            case .workingTree:
+                if let workdir = repository.workdir {
+                    let full = workdir + String(decoding: path, as: UTF8.self)
+                    if FileManager.default.fileExists(atPath: full) {
+                        contents.append(FileManager.default.contents(atPath: full).map(Array.init))
+                    }
+                }
+                if let blob = file.blob { contents.append(try? repository.blobBytes(blob.id)) }
+            }
+            for content in contents {
+                guard let content else { return true }
+                if needles.contains(where: { content.firstRange(of: $0) != nil }) { return true }
+            }
+        }
+        return false
     }
 }

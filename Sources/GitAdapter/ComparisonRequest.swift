@@ -1,3 +1,7 @@
+import Foundation
+import TreeModel
+internal import CLibGit2
+
 /// What to compare, in `git diff`'s terms.
 public struct ComparisonRequest: Sendable, Equatable {
     /// The revisions given (none, one, a range, or two).
@@ -86,5 +90,54 @@ public enum RenameSetting: Sendable, Equatable {
         guard sawDigit else { return nil }
         if number >= scale { return maximumScore }
         return maximumScore * number / scale
+    }
+}
+
+/// Which changes of a comparison get their new side's object id (``ChangeSet/newObjects``).
+/// Ids the comparison already holds cost nothing; a working-tree file's is computed as
+/// `git hash-object` would (its content read through the clean filters), so a caller names
+/// only the paths it needs.
+public enum NewObjectRequest: Sendable, Equatable {
+    /// None: ``ChangeSet/newObjects`` stays empty.
+    case none
+    /// Every change's.
+    case all
+    /// The changes at these (new) paths.
+    case paths(Set<RawPath>)
+
+    /// Whether the change at `path` is asked for.
+    func includes(_ path: RawPath) -> Bool {
+        switch self {
+        case .none: false
+        case .all: true
+        case .paths(let paths): paths.contains(path)
+        }
+    }
+}
+
+/// The new side of a comparison, as annotations read it: a tree, the index, or the
+/// working tree (whose files git reads first, then the index's).
+enum ComparedSide: Sendable, Equatable {
+    case tree(ObjectID)
+    case index
+    case workingTree
+}
+
+extension ChangeSet {
+    /// The side this change set's files were compared on: the new tree for commit
+    /// comparisons, else the index (`--staged`) or the working tree.
+    var newSide: ComparedSide {
+        switch kind {
+        case .staged: .index
+        case .worktree, .stdin: .workingTree
+        case .commits, .mergeBase: newTree.map(ComparedSide.tree) ?? .workingTree
+        }
+    }
+}
+
+extension Repository {
+    /// The tree `revision` names (a commit's tree), for reading a side by name.
+    func treeID(of revision: String) throws -> ObjectID {
+        try lookUp(revision).tree.id
     }
 }

@@ -1,7 +1,7 @@
-internal import CLibGit2
 import Foundation
 import GitRules
 import Synchronization
+internal import CLibGit2
 
 /// Where git 2.39 reads configuration from, decided from the environment given (never the
 /// process's own), in git's order:
@@ -107,5 +107,48 @@ struct ConfigFiles: Sendable, Equatable {
             }
         }
         try LibGit2.check(git_repository_set_config(handle, config))
+    }
+}
+
+/// Every entry of a libgit2 configuration, read with the plain iterator. (libgit2 1.5's glob
+/// iterator leaks a regex match block for every entry it passes over, so callers filter
+/// names themselves.)
+enum ConfigEntries {
+    /// Calls `body` with each entry's name, as libgit2 gives it, and its value (`nil` for a key
+    /// set without one), in the order git reads them.
+    static func forEach(in config: OpaquePointer, _ body: (_ name: String, _ value: String?) -> Void) throws {
+        var iterator: OpaquePointer?
+        try LibGit2.check(git_config_iterator_new(&iterator, config))
+        defer { git_config_iterator_free(iterator) }
+        var entry: UnsafeMutablePointer<git_config_entry>?
+        while git_config_next(&entry, iterator) == 0, let current = entry?.pointee {
+            body(String(cString: current.name), current.value.map { String(cString: $0) })
+        }
+    }
+}
+
+/// A look for the files git's discovery looks for, before libgit2 is initialized (which
+/// costs about 5 ms, most of it parsing the system's CA bundle): a `.git` entry, or a
+/// `HEAD` file of a bare repository, in a directory or any directory above it. When there is
+/// none, no repository can be found from there, and a run that does not need one (`--stdin`)
+/// never initializes libgit2. Ceilings and file system boundaries, which only stop git's
+/// search sooner, are not looked at: a marker found means "maybe", and libgit2 decides.
+enum RepositoryMarkers {
+    /// Whether a repository may be found from the absolute path `directory`.
+    static func mayBeFound(from directory: String) -> Bool {
+        guard directory.hasPrefix("/") else { return true }
+        var path = directory
+        while true {
+            let base = path.hasSuffix("/") ? path : path + "/"
+            if exists(base + ".git") || exists(base + "HEAD") { return true }
+            if path == "/" { return false }
+            path = (path as NSString).deletingLastPathComponent
+            if path.isEmpty { path = "/" }
+        }
+    }
+
+    private static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 }

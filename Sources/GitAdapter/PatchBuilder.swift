@@ -160,3 +160,73 @@ struct PatchBuilder {
         }
     }
 }
+
+/// Builds a ``PatchText`` one line at a time.
+struct PatchWriter {
+    private(set) var text: PatchText
+
+    init(whitespace: PatchText.WhitespaceRule) {
+        text = PatchText(whitespace: whitespace)
+    }
+
+    /// Appends one line (`bytes` without its LF) of `kind`.
+    mutating func append(_ kind: PatchText.Line.Kind, _ bytes: some Sequence<UInt8>, blankAtEndOfFile: Bool = false) {
+        let start = text.bytes.count
+        text.bytes.append(contentsOf: bytes)
+        text.lines.append(PatchText.Line(kind: kind, range: start..<text.bytes.count, blankAtEndOfFile: blankAtEndOfFile))
+        text.bytes.append(UInt8(ascii: "\n"))
+    }
+
+    /// Appends a header line made of `parts`.
+    mutating func header(_ parts: [UInt8]...) {
+        append(.header, parts.joined())
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// The UTF-8 bytes of `text`.
+    init(utf8 text: String) {
+        self = Array(text.utf8)
+    }
+
+    /// `mode` as git prints it: six octal digits.
+    init(octalMode mode: UInt32) {
+        let digits = String(mode, radix: 8)
+        self = Array((String(repeating: "0", count: Swift.max(0, 6 - digits.count)) + digits).utf8)
+    }
+}
+
+/// How a file's patch is printed: git's diff options that configuration can change.
+struct PatchOptions: Sendable {
+    /// The diff algorithm (`diff.algorithm`).
+    enum Algorithm: String, Sendable {
+        case myers, `default`, minimal, patience, histogram
+    }
+
+    /// Which prefixes the two sides' names get (`diff.noprefix`, `diff.mnemonicPrefix`).
+    enum Prefixes: Sendable {
+        /// `a/` and `b/`.
+        case standard
+        /// None.
+        case none
+        /// What each side is: `c/` for a commit, `i/` the index, `w/` the working tree.
+        case mnemonic
+    }
+
+    /// Lines of context around each change (`diff.context`, `GIT_DIFF_OPTS`).
+    var context = 3
+    /// Lines between hunks that still join them (`diff.interHunkContext`).
+    var interhunkContext = 0
+    /// `diff.indentHeuristic`, on by default.
+    var indentHeuristic = true
+    var algorithm = Algorithm.myers
+    var prefixes = Prefixes.standard
+    /// `diff.suppressBlankEmpty`: an empty context line is printed without its space.
+    var suppressBlankEmpty = false
+    /// `core.quotePath`: bytes above 0x7F in names are quoted too.
+    var quotePath = true
+    /// `core.abbrev`; `nil` for git's `auto`, which grows with the number of objects.
+    var abbreviation: Int?
+    /// `core.whitespace` and `diff.wsErrorHighlight`.
+    var whitespace = PatchText.WhitespaceRule.gitDefault
+}

@@ -1,6 +1,6 @@
-internal import CLibGit2
 import Foundation
 import TreeModel
+internal import CLibGit2
 
 /// A change set's comparison looked up again, for the patch of one of its files: the old
 /// tree and where the new side is read (a tree, the index, or the working tree as it is now).
@@ -139,5 +139,23 @@ private struct IndexEntry {
         isIntentToAdd = extended & GIT_INDEX_ENTRY_INTENT_TO_ADD.rawValue != 0
         isSkipWorktree = extended & GIT_INDEX_ENTRY_SKIP_WORKTREE.rawValue != 0
         isAssumedValid = UInt32(entry.flags) & GIT_INDEX_ENTRY_VALID.rawValue != 0
+    }
+}
+
+/// Why a file's patch cannot be made.
+public enum PatchError: Error, Equatable, CustomStringConvertible {
+    /// The changes were not read from a repository (a change list from standard input).
+    case notARepositoryComparison
+    /// libgit2 could not compare the two sides, in its words.
+    case diffFailed(path: String, message: String)
+
+    /// What went wrong, in one line.
+    public var description: String {
+        switch self {
+        case .notARepositoryComparison:
+            "no patch: the changes were not read from a repository"
+        case .diffFailed(let path, let message):
+            "unable to generate diff for \(path): \(message)"
+        }
     }
 }

@@ -1,5 +1,5 @@
-internal import CLibGit2
 import Foundation
+internal import CLibGit2
 
 extension Repository {
     /// The submodule settings git's diff would use here: `diff.ignoreSubmodules` from `config`,
@@ -47,5 +47,75 @@ extension Repository {
         guard code == 0 else { return true }
         let modified = GIT_SUBMODULE_STATUS_WD_INDEX_MODIFIED.rawValue | GIT_SUBMODULE_STATUS_WD_WD_MODIFIED.rawValue
         return status & modified != 0
+    }
+}
+
+/// What changes of a submodule git's diff leaves out (`diff.ignoreSubmodules`,
+/// `submodule.<name>.ignore`).
+enum SubmoduleIgnore: String, Sendable, Comparable {
+    /// Nothing: new commits, modified and untracked content all show.
+    case none
+    /// Untracked files inside the submodule (git's default for `git diff`).
+    case untracked
+    /// Any content change inside the submodule: only a new commit shows.
+    case dirty
+    /// Every change of the submodule.
+    case all
+
+    private var order: Int {
+        switch self {
+        case .none: 0
+        case .untracked: 1
+        case .dirty: 2
+        case .all: 3
+        }
+    }
+
+    static func < (lhs: SubmoduleIgnore, rhs: SubmoduleIgnore) -> Bool { lhs.order < rhs.order }
+}
+
+/// Which submodule changes git's diff leaves out, path by path: `submodule.<name>.ignore`
+/// (the repository's configuration over `.gitmodules`) where set, else `diff.ignoreSubmodules`,
+/// else git's default, `untracked`.
+struct SubmoduleIgnores {
+    /// `diff.ignoreSubmodules`, or git's default.
+    var global: SubmoduleIgnore = .untracked
+    /// The settings of single submodules, by path.
+    var byPath: [[UInt8]: SubmoduleIgnore] = [:]
+
+    /// The setting for the submodule at `path`.
+    func ignore(at path: [UInt8]) -> SubmoduleIgnore { byPath[path] ?? global }
+
+    /// The least any submodule ignores: what libgit2's working-tree diff is asked to report.
+    var least: SubmoduleIgnore { byPath.values.reduce(global, min) }
+
+    /// libgit2's form of ``least``.
+    var libgit2Level: git_submodule_ignore_t {
+        switch least {
+        case .none: GIT_SUBMODULE_IGNORE_NONE
+        case .untracked: GIT_SUBMODULE_IGNORE_UNTRACKED
+        case .dirty: GIT_SUBMODULE_IGNORE_DIRTY
+        case .all: GIT_SUBMODULE_IGNORE_ALL
+        }
+    }
+
+    /// `entries` without the submodule changes git leaves out: every change between two
+    /// submodule sides, or of a submodule added or removed, where the setting is `all`; in the
+    /// working tree, content changes under a commit that did not move, where it is `dirty`
+    /// (any) or `untracked` (untracked files only).
+    func filter(_ entries: [ChangeEntry], repository: Repository) -> [ChangeEntry] {
+        let isSubmodule = { (entry: ChangeEntry) in entry.old?.isSubmodule ?? true && entry.new?.isSubmodule ?? true }
+        guard entries.contains(where: isSubmodule) else { return entries }
+        return entries.filter { entry in
+            guard isSubmodule(entry) else { return true }
+            let setting = ignore(at: entry.path)
+            if setting == .all { return false }
+            guard let old = entry.old, let new = entry.new, new.inWorkingTree, old.id == new.id else { return true }
+            switch setting {
+            case .all, .dirty: return false
+            case .untracked: return least < .untracked ? repository.hasModifiedContent(submodule: entry.path) : true
+            case .none: return true
+            }
+        }
     }
 }

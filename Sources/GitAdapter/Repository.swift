@@ -1,5 +1,6 @@
-internal import CLibGit2
 import Foundation
+import TreeModel
+internal import CLibGit2
 
 /// An open repository: the only owner of a `git_repository` handle.
 ///
@@ -146,5 +147,105 @@ struct RepositoryLocation: Sendable {
         environment["GIT_WORK_TREE"] = workdir
         environment["GIT_INDEX_FILE"] = indexFile
         return try Repository.open(at: "/", environment: environment)
+    }
+}
+
+extension Repository {
+    /// The error for a libgit2 diff that failed with `code`, in git's words where the cause
+    /// is known: an unreadable index, an unreadable working-tree file, a missing object.
+    func diffError(_ code: Int32) -> AdapterError {
+        let failure = LibGit2.failure(code)
+        if failure.errorClass == Int32(GIT_ERROR_INDEX.rawValue) {
+            return unreadableIndex()
+        }
+        if failure.errorClass == Int32(GIT_ERROR_OS.rawValue), let file = Self.quoted(in: failure.message),
+           let workdir, file.hasPrefix(workdir) {
+            let reason = failure.message.split(separator: ":").last.map { $0.trimmingCharacters(in: .whitespaces) }
+            return .unreadableFile(path: String(file.dropFirst(workdir.count)), reason: reason ?? failure.message)
+        }
+        if code == GIT_ENOTFOUND.rawValue, failure.isObjectDatabase, let id = Self.objectID(in: failure.message) {
+            return .missingObject(id: id, isTree: false, path: nil)
+        }
+        return .repository(failure.message)
+    }
+
+    /// The error for an index libgit2 cannot read: a sparse index (`index.sparse`, which
+    /// libgit2 does not know), else a corrupt one.
+    func unreadableIndex() -> AdapterError {
+        var snapshot: OpaquePointer?
+        guard git_repository_config_snapshot(&snapshot, handle) == 0 else { return .corruptIndex(path: indexPath) }
+        defer { git_config_free(snapshot) }
+        var sparse: Int32 = 0
+        if git_config_get_bool(&sparse, snapshot, "index.sparse") == 0, sparse != 0 {
+            return .sparseIndex(path: indexPath)
+        }
+        return .corruptIndex(path: indexPath)
+    }
+
+    /// The first text between single quotes in `message`.
+    private static func quoted(in message: String) -> String? {
+        let pieces = message.split(separator: "'", omittingEmptySubsequences: false)
+        return pieces.count >= 3 ? String(pieces[1]) : nil
+    }
+
+    /// The first run of forty hex digits in `message`.
+    private static func objectID(in message: String) -> String? {
+        var run: [Character] = []
+        for character in message {
+            if character.isHexDigit && character.isASCII {
+                run.append(character)
+                if run.count == 40 { return String(run) }
+            } else {
+                run = []
+            }
+        }
+        return nil
+    }
+}
+
+extension Repository {
+    /// `error`, reworded where the repository explains it: an object missing from a partial
+    /// clone was never fetched (git would fetch it), which is not damage.
+    func explained(_ error: AdapterError, config: RepositoryConfig) -> AdapterError {
+        guard case .missingObject(let id, let isTree, let path) = error, let remote = config.partialCloneRemote else {
+            return error
+        }
+        return .missingFromPartialClone(id: id, isTree: isTree, path: path, remote: remote)
+    }
+}
+
+extension Repository {
+    /// The new side's object id of each change `wanted` names, from `sides` (the new side of
+    /// each change, in the same order): the id the comparison holds, else a working-tree
+    /// file's id computed as `git hash-object` would, on every worker.
+    func newObjectIDs(of changes: [FileChange], sides: [FileSide?], wanted: NewObjectRequest) throws -> [ObjectHash?] {
+        var ids = [ObjectHash?](repeating: nil, count: changes.count)
+        var missing: [Int] = []
+        for (index, change) in changes.enumerated() where wanted.includes(change.path) {
+            guard let side = sides[index] else { continue }
+            if !side.id.isZero {
+                ids[index] = side.id.hash
+            } else if side.inWorkingTree && !side.isSubmodule {
+                missing.append(index)
+            }
+        }
+        if missing.isEmpty { return ids }
+        let location = location
+        let computed = try Parallel.map(count: missing.count, workers: workers, context: { try BlobReader(location) }) { reader, k in
+            try reader.workingTreeID(of: sides[missing[k]]!)
+        }
+        for (k, index) in missing.enumerated() { ids[index] = computed[k].hash }
+        return ids
+    }
+
+    /// Sorts `changes` by path in byte order, and `newObjects` (when not empty) with them.
+    static func sortByPath(_ changes: inout [FileChange], with newObjects: inout [ObjectHash?]) {
+        guard !newObjects.isEmpty else {
+            changes.sort { $0.path < $1.path }
+            return
+        }
+        let order = changes.indices.sorted { changes[$0].path < changes[$1].path }
+        changes = order.map { changes[$0] }
+        newObjects = order.map { newObjects[$0] }
     }
 }

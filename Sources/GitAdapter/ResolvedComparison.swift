@@ -1,5 +1,6 @@
-internal import CLibGit2
+import Foundation
 import TreeModel
+internal import CLibGit2
 
 /// A comparison with its revisions looked up: the old tree and what the new side is.
 struct ResolvedComparison {
@@ -147,5 +148,184 @@ extension Repository {
         let baseCommit = try lookUpCommit(ObjectID(base), name: spec)
         return ResolvedComparison(kind: .mergeBase, spec: spec, oldTree: baseCommit.tree, oldID: baseCommit.reportedID,
                                   newSide: .tree(b.tree), newID: b.reportedID, warnings: warnings)
+    }
+}
+
+/// One revision looked up once: the object it names, the commit it peels to (if any), and
+/// the tree to compare.
+struct ResolvedRevision {
+    /// The revision as written.
+    let name: String
+    /// The object the revision names (an annotated tag, a commit, a tree).
+    let objectID: ObjectID
+    /// The commit the revision peels to; `nil` for a tree (or a tag of one).
+    let commitID: ObjectID?
+    /// The commit's parents, in order (empty for a tree).
+    let parentIDs: [ObjectID]
+    /// The tree to compare.
+    let tree: TreeHandle
+
+    /// The id reported for this side: the commit's, else the tree's.
+    var reportedID: String { (commitID ?? tree.id).hex }
+}
+
+extension Repository {
+    /// Looks `revision` up once: parsed by libgit2's revision syntax, peeled to a commit when
+    /// it is one (through annotated tags), and to its tree.
+    func lookUp(_ revision: String) throws -> ResolvedRevision {
+        if let walked = try lookUpInShallowHistory(revision) { return walked }
+        var object: OpaquePointer?
+        let code = git_revparse_single(&object, handle, revision)
+        guard code == 0, let object else {
+            // A shallow clone's history ends where git sees no parents: not a damaged repository.
+            if LibGit2.failure(code).isObjectDatabase && code != GIT_EINVALIDSPEC.rawValue && shallowCommits.isEmpty {
+                throw AdapterError.badObject(revision)
+            }
+            throw AdapterError.unknownRevision(revision, emptyRepository: isHeadUnborn)
+        }
+        defer { git_object_free(object) }
+        var commit: OpaquePointer?
+        let peeled = git_object_peel(&commit, object, GIT_OBJECT_COMMIT)
+        if peeled == 0, let commit {
+            defer { git_object_free(commit) }
+            return try resolved(commit: commit, name: revision, objectID: ObjectID(git_object_id(object).pointee))
+        }
+        if peeled == GIT_ENOTFOUND.rawValue { throw AdapterError.badObject(revision) }
+        var tree: OpaquePointer?
+        let treePeel = git_object_peel(&tree, object, GIT_OBJECT_TREE)
+        if treePeel == GIT_ENOTFOUND.rawValue { throw AdapterError.badObject(revision) }
+        guard treePeel == 0, let tree else { throw AdapterError.notATree(revision) }
+        return ResolvedRevision(name: revision, objectID: ObjectID(git_object_id(object).pointee), commitID: nil,
+                                parentIDs: [], tree: TreeHandle(tree))
+    }
+
+    /// Looks up the commit `id` (a parent, a merge base).
+    func lookUpCommit(_ id: ObjectID, name: String) throws -> ResolvedRevision {
+        var oid = id.oid
+        var commit: OpaquePointer?
+        let code = git_commit_lookup(&commit, handle, &oid)
+        guard code == 0, let commit else {
+            throw LibGit2.objectError(code, id: id, isTree: false, path: nil, objectsDirectory: objectsDirectory)
+        }
+        defer { git_commit_free(commit) }
+        return try resolved(commit: commit, name: name, objectID: id)
+    }
+
+    private func resolved(commit: OpaquePointer, name: String, objectID: ObjectID) throws -> ResolvedRevision {
+        let treeID = ObjectID(git_commit_tree_id(commit).pointee)
+        var tree: OpaquePointer?
+        let code = git_commit_tree(&tree, commit)
+        guard code == 0, let tree else {
+            throw LibGit2.objectError(code, id: treeID, isTree: true, path: nil, objectsDirectory: objectsDirectory)
+        }
+        let id = ObjectID(git_commit_id(commit).pointee)
+        let parents = shallowCommits.contains(id) ? []
+            : (0..<git_commit_parentcount(commit)).map { ObjectID(git_commit_parent_id(commit, $0).pointee) }
+        return ResolvedRevision(name: name, objectID: objectID, commitID: id,
+                                parentIDs: parents, tree: TreeHandle(tree))
+    }
+}
+
+/// One revision argument, split into the forms `git diff` takes, before anything is looked up.
+enum RevisionArgument: Equatable {
+    /// One revision (`HEAD~3`, a tag, an id).
+    case single(String)
+    /// `A..B`: the tree of A against the tree of B.
+    case twoDot(String, String)
+    /// `A...B`: the merge base of A and B against B.
+    case threeDot(String, String)
+    /// `X^!`: X against its parent (a root commit: against the index or working tree, as git).
+    case commitAlone(String)
+    /// `X^-<n>`: X against its n-th parent (`X^<n>..X`); `X^-` is `X^-1`.
+    case againstParent(String, Int)
+    /// `X^@`: X's parents, as revisions of their own.
+    case parents(String)
+
+    /// Whether the argument names more than one revision (a range or a parents form).
+    var isRange: Bool {
+        if case .single = self { return false }
+        return true
+    }
+
+    /// Splits `text` as git's revision parser does. An empty side of a range means HEAD.
+    /// Throws on a malformed range (`..`, `a....b`) and on `X^-<n>` whose `<n>` is not a
+    /// number of at least 1 (git's words for it: an unknown revision).
+    static func parse(_ text: String) throws -> RevisionArgument {
+        if text.contains("..") { return try parseRange(text) }
+        if let base = text.beforeTrailing("^@") { return .parents(base) }
+        if let base = text.beforeTrailing("^!") { return .commitAlone(base) }
+        if let marker = text.range(of: "^-") {
+            let base = String(text[..<marker.lowerBound])
+            let number = String(text[marker.upperBound...])
+            if number.isEmpty { return .againstParent(base, 1) }
+            guard let parent = Self.cInteger(number), parent >= 1 else {
+                throw AdapterError.unknownRevision(text, emptyRepository: false)
+            }
+            return .againstParent(base, parent)
+        }
+        return .single(text)
+    }
+
+    private static func parseRange(_ text: String) throws -> RevisionArgument {
+        let separator = text.contains("...") ? "..." : ".."
+        guard let range = text.range(of: separator) else { return .single(text) }
+        let left = String(text[..<range.lowerBound])
+        let right = String(text[range.upperBound...])
+        let malformed = (left.isEmpty && right.isEmpty)
+            || right.hasPrefix(".") || left.hasSuffix(".") || right.contains("..")
+        if malformed { throw AdapterError.malformedRange(text) }
+        let a = left.isEmpty ? "HEAD" : left
+        let b = right.isEmpty ? "HEAD" : right
+        return separator == "..." ? .threeDot(a, b) : .twoDot(a, b)
+    }
+
+    /// git's `strtol_i`: the whole text is one base-10 `int` (leading blanks and a sign allowed).
+    private static func cInteger(_ text: String) -> Int? {
+        text.withCString { start -> Int? in
+            var end: UnsafeMutablePointer<CChar>?
+            errno = 0
+            let value = strtol(start, &end, 10)
+            guard errno == 0, let end, end != UnsafeMutablePointer(mutating: start), end.pointee == 0,
+                  value >= Int(Int32.min), value <= Int(Int32.max) else { return nil }
+            return value
+        }
+    }
+}
+
+private extension String {
+    /// The text before the first `marker`, when that first occurrence ends the text.
+    func beforeTrailing(_ marker: String) -> String? {
+        guard let found = range(of: marker), found.upperBound == endIndex else { return nil }
+        return String(self[..<found.lowerBound])
+    }
+}
+
+/// The parent steps at the end of a revision (`main~2^2`): `~<n>` follows first parents n
+/// times, `^<n>` takes the nth parent (`^0` the commit itself).
+enum ParentSteps {
+    struct Step: Equatable {
+        var firstParent: Bool
+        var count: Int
+    }
+
+    /// The revision's base and its trailing steps in order; `nil` when it ends in none.
+    static func split(_ revision: String) -> (base: String, steps: [Step])? {
+        var characters = Array(revision)
+        var steps: [Step] = []
+        while true {
+            var digits = ""
+            while let last = characters.last, last.isASCII, last.isNumber {
+                digits = String(last) + digits
+                characters.removeLast()
+            }
+            guard let marker = characters.last, marker == "~" || marker == "^", characters.count > 1 else {
+                characters += digits
+                break
+            }
+            characters.removeLast()
+            guard let count = digits.isEmpty ? 1 : Int(digits) else { return nil }
+            steps.insert(Step(firstParent: marker == "~", count: count), at: 0)
+        }
+        return steps.isEmpty ? nil : (String(characters), steps)
     }
 }
