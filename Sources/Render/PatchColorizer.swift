@@ -137,3 +137,141 @@ struct Pieces {
         style(reset)
     }
 }
+
+extension PatchColorizer {
+    /// The body of a line with its whitespace errors in the `whitespace` color and the rest in
+    /// `set` (git's `ws_check_emit`): a space before a tab in the indent, a tab in the indent,
+    /// an indent of spaces a tab wide or more, and blanks at the end of the line. A tab that is
+    /// not an error is written uncolored, as git writes it.
+    func whitespaceChecked(_ body: Range<Int>, set: [UInt8], into pieces: inout Pieces) {
+        let bytes = patch.bytes
+        let rule = patch.whitespace
+        let ws = colors.whitespace
+        let reset = colors.reset
+        var end = body.upperBound
+        var carriageReturn: Range<Int>?
+        if rule.errors.contains(.carriageReturnAtEndOfLine) && end > body.lowerBound && bytes[end - 1] == 0x0D {
+            carriageReturn = (end - 1)..<end
+            end -= 1
+        }
+        var trailing = end
+        if rule.errors.contains(.blankAtEndOfLine) {
+            while trailing > body.lowerBound && Self.isSpace(bytes[trailing - 1]) { trailing -= 1 }
+        }
+        var written = body.lowerBound
+        var index = body.lowerBound
+        while index < trailing {
+            if bytes[index] == 0x20 {
+                index += 1
+                continue
+            }
+            if bytes[index] != 0x09 { break }
+            if rule.errors.contains(.spaceBeforeTab) && written < index {
+                pieces.style(ws, text: written..<index, reset: reset)
+                pieces.text(index..<(index + 1))
+            } else if rule.errors.contains(.tabInIndent) {
+                pieces.text(written..<index)
+                pieces.style(ws, text: index..<(index + 1), reset: reset)
+            } else {
+                pieces.text(written..<(index + 1))
+            }
+            written = index + 1
+            index += 1
+        }
+        if rule.errors.contains(.indentWithNonTab) && index - written >= rule.tabWidth {
+            pieces.style(ws, text: written..<index, reset: reset)
+            written = index
+        }
+        if trailing > written { pieces.style(set, text: written..<trailing, reset: reset) }
+        if trailing != end { pieces.style(ws, text: trailing..<end, reset: reset) }
+        if let carriageReturn { pieces.text(carriageReturn) }
+    }
+
+    /// git's `isspace`: space, tab, LF, CR.
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+/// The colors of a patch, as git's `color.diff.<slot>` settings give them: each slot's SGR
+/// sequence (empty for none).
+public struct PatchColors: Hashable, Sendable {
+    /// Unchanged lines and the no-newline marker (`context`, also `plain`); git's default: none.
+    public var context: [UInt8] = []
+    /// Header lines (`meta`); default bold.
+    public var meta = Array("\u{1B}[1m".utf8)
+    /// The `@@ … @@` of a hunk header (`frag`); default cyan.
+    public var frag = Array("\u{1B}[36m".utf8)
+    /// The function name after it (`func`); default none.
+    public var function: [UInt8] = []
+    /// Removed lines (`old`); default red.
+    public var old = Array("\u{1B}[31m".utf8)
+    /// Added lines (`new`); default green.
+    public var new = Array("\u{1B}[32m".utf8)
+    /// Commit lines of a log (`commit`), which a file's patch does not have; default yellow.
+    public var commit = Array("\u{1B}[33m".utf8)
+    /// Whitespace errors (`whitespace`); default a red background.
+    public var whitespace = Array("\u{1B}[41m".utf8)
+    /// What ends each colored part: `ESC [ m`.
+    public var reset = Array("\u{1B}[m".utf8)
+    /// The slots whose configured value git refuses (`invalid color value`); they keep git's default.
+    public private(set) var refusedSlots: [String] = []
+
+    /// git's default colors.
+    public static let git = PatchColors()
+
+    /// No color at all: every slot and the reset empty, so a colored patch is the plain one.
+    public static let none = PatchColors(
+        context: [], meta: [], frag: [], function: [], old: [], new: [], commit: [], whitespace: [], reset: [])
+
+    private init(context: [UInt8], meta: [UInt8], frag: [UInt8], function: [UInt8], old: [UInt8], new: [UInt8],
+                 commit: [UInt8], whitespace: [UInt8], reset: [UInt8]) {
+        self.context = context
+        self.meta = meta
+        self.frag = frag
+        self.function = function
+        self.old = old
+        self.new = new
+        self.commit = commit
+        self.whitespace = whitespace
+        self.reset = reset
+    }
+
+    /// git's default colors.
+    public init() {}
+
+    /// git's defaults with the slots `configured` sets, by slot name in any case (`meta`,
+    /// `frag`, `func`, `old`, `new`, `context` or `plain`, `commit`, `whitespace`; others are
+    /// passed over), each value in git's color syntax (``GitColor``).
+    public init(configured: [String: String]) {
+        let slots: [String: WritableKeyPath<PatchColors, [UInt8]>] = [
+            "context": \.context, "plain": \.context, "meta": \.meta, "frag": \.frag, "func": \.function,
+            "old": \.old, "new": \.new, "commit": \.commit, "whitespace": \.whitespace,
+        ]
+        for (name, value) in configured.sorted(by: { $0.key < $1.key }) {
+            guard let slot = slots[name.lowercased()] else { continue }
+            if let sequence = GitColor.sequence(value) {
+                self[keyPath: slot] = sequence
+            } else {
+                refusedSlots.append(name)
+            }
+        }
+    }
+
+    /// `patch` colored exactly as `git diff --color=always` colors it.
+    public func colored(_ patch: PatchText) -> [UInt8] {
+        let colorizer = PatchColorizer(patch: patch, colors: self)
+        var output: [UInt8] = []
+        output.reserveCapacity(patch.bytes.count + patch.lines.count * 12)
+        for line in patch.lines {
+            for piece in colorizer.pieces(of: line) {
+                switch piece {
+                case .style(let sequence): output += sequence
+                case .text(let range): output += patch.bytes[range]
+                }
+            }
+            output.append(UInt8(ascii: "\n"))
+        }
+        return output
+    }
+}

@@ -1,3 +1,4 @@
+import TreeModel
 
 /// An ANSI text style: one SGR sequence (`ESC [ parameters m`), undone by ``reset``.
 ///
@@ -43,5 +44,84 @@ extension Style {
     /// Switches every style off in `output` when `enabled`.
     static func close(_ output: inout [UInt8], enabled: Bool) {
         if enabled { output.append(contentsOf: reset) }
+    }
+}
+
+extension Style {
+    /// The color of a status letter.
+    public static func status(_ status: ChangeStatus) -> Style {
+        switch status {
+        case .added, .untracked: .green
+        case .modified: .yellow
+        case .deleted: .red
+        case .renamed, .copied: .cyan
+        case .typeChanged: .magenta
+        case .unmerged: .boldRed
+        }
+    }
+
+    /// A directory's name: bold blue, or bold in its status color when everything
+    /// below it was added, deleted or is untracked.
+    public static func directory(_ summary: ChangeSummary) -> Style {
+        switch summary.wholeStatus {
+        case .added?, .untracked?: .boldGreen
+        case .deleted?: .boldRed
+        default: .boldBlue
+        }
+    }
+
+    /// Inserted line counts (`+12`).
+    public static let insertions = Style.green
+    /// Deleted line counts (`−3`).
+    public static let deletions = Style.red
+    /// A row that matches the search: underlined bold yellow.
+    public static let match = Style(parameters: "1;4;33")
+    /// Where a rename or copy came from (` ← Old.swift (96%)`).
+    public static let origin = Style.dim
+}
+
+/// The characters of one ``Charset``.
+struct Glyphs {
+    let branch: [UInt8]
+    let lastBranch: [UInt8]
+    let pipe: [UInt8]
+    let blank: [UInt8]
+    let arrow: [UInt8]
+    let arrowWidth: Int
+    let rightArrow: [UInt8]
+    let rightArrowWidth: Int
+    let minus: [UInt8]
+    let separator: [UInt8]
+    let ellipsis: [UInt8]
+    let ellipsisWidth: Int
+
+    init(_ charset: Charset) {
+        switch charset {
+        case .unicode:
+            branch = Array("├── ".utf8)
+            lastBranch = Array("└── ".utf8)
+            pipe = Array("│   ".utf8)
+            arrow = Array(" ← ".utf8)
+            arrowWidth = 3
+            rightArrow = Array(" → ".utf8)
+            rightArrowWidth = 3
+            minus = Array("−".utf8)
+            separator = Array(" · ".utf8)
+            ellipsis = Array("…".utf8)
+            ellipsisWidth = 1
+        case .ascii:
+            branch = Array("|-- ".utf8)
+            lastBranch = Array("`-- ".utf8)
+            pipe = Array("|   ".utf8)
+            arrow = Array(" <- ".utf8)
+            arrowWidth = 4
+            rightArrow = Array(" -> ".utf8)
+            rightArrowWidth = 4
+            minus = Array("-".utf8)
+            separator = Array(" - ".utf8)
+            ellipsis = Array("...".utf8)
+            ellipsisWidth = 3
+        }
+        blank = Array("    ".utf8)
     }
 }

@@ -133,3 +133,111 @@ public enum TerminalText {
         return 2
     }
 }
+
+extension TerminalText {
+    /// Shortens already-escaped text in the middle, keeping its start and end, so that it
+    /// takes at most `width` columns: `Sources/Very…Name.swift`.
+    static func middleTruncated(_ text: [UInt8], toWidth width: Int, ellipsis: [UInt8], ellipsisWidth: Int) -> (text: [UInt8], width: Int) {
+        let scalars = Array(String(decoding: text, as: UTF8.self).unicodeScalars)
+        let widths = scalars.map { Self.width(of: $0) }
+        let room = max(0, width - ellipsisWidth)
+        let headRoom = (room + 1) / 2
+        let tailRoom = room - headRoom
+        var head = 0, headWidth = 0
+        while head < scalars.count && headWidth + widths[head] <= headRoom {
+            headWidth += widths[head]
+            head += 1
+        }
+        var tail = scalars.count, tailWidth = 0
+        while tail > head && tailWidth + widths[tail - 1] <= tailRoom {
+            tailWidth += widths[tail - 1]
+            tail -= 1
+        }
+        while tail < scalars.count && widths[tail] == 0 { tail += 1 }
+        var result: [UInt8] = []
+        for scalar in scalars[..<head] { result.append(contentsOf: String(scalar).utf8) }
+        result.append(contentsOf: ellipsis)
+        for scalar in scalars[tail...] { result.append(contentsOf: String(scalar).utf8) }
+        return (result, headWidth + ellipsisWidth + tailWidth)
+    }
+}
+
+extension TerminalText {
+    /// The number of terminal columns `text` takes, summed over its scalars with
+    /// ``width(of:)``. Controls count 0: escape text first.
+    public static func displayWidth(of text: String) -> Int {
+        var width = 0
+        for scalar in text.unicodeScalars { width += Self.width(of: scalar) }
+        return width
+    }
+
+    /// The number of terminal columns one scalar takes: 2 for East Asian wide and fullwidth
+    /// characters (CJK, Hangul, fullwidth forms, emoji), 0 for combining marks (general
+    /// category Mn and Me), zero-width joiners, variation selectors and controls, else 1.
+    public static func width(of scalar: Unicode.Scalar) -> Int {
+        width(ofScalar: scalar.value)
+    }
+
+    static func width(ofScalar value: UInt32) -> Int {
+        if value < 0x7F { return value < 0x20 ? 0 : 1 }
+        if value < 0xA0 { return 0 }
+        if value < 0x300 { return 1 }
+        if isZeroWidth(value) { return 0 }
+        if value >= 0x1100 && isWide(value) { return 2 }
+        return 1
+    }
+
+    private static func isZeroWidth(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x200B...0x200D, 0xFE00...0xFE0F, 0x1160...0x11FF:
+            return true
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return false }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark: return true
+            default: return false
+            }
+        }
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        var low = 0
+        var high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// East Asian Wide (W) and Fullwidth (F) scalars, from Unicode's EastAsianWidth.txt,
+    /// adjacent ranges merged and CJK blocks extended to their ends.
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+        0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+        0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+        0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
+        0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
+        0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+        0x2E80...0x303E, 0x3041...0x3247, 0x3250...0x4DBF, 0x4E00...0xA4CF, 0xA960...0xA97F,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x16FE0...0x1B2FF, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF,
+        0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F200...0x1F320, 0x1F32D...0x1F335,
+        0x1F337...0x1F37C, 0x1F37E...0x1F393, 0x1F3A0...0x1F3CA, 0x1F3CF...0x1F3D3,
+        0x1F3E0...0x1F3F0, 0x1F3F4...0x1F3F4, 0x1F3F8...0x1F43E, 0x1F440...0x1F440,
+        0x1F442...0x1F4FC, 0x1F4FF...0x1F53D, 0x1F54B...0x1F54E, 0x1F550...0x1F567,
+        0x1F57A...0x1F57A, 0x1F595...0x1F596, 0x1F5A4...0x1F5A4, 0x1F5FB...0x1F64F,
+        0x1F680...0x1F6C5, 0x1F6CC...0x1F6CC, 0x1F6D0...0x1F6D2, 0x1F6D5...0x1F6DF,
+        0x1F6EB...0x1F6EC, 0x1F6F4...0x1F6FC, 0x1F7E0...0x1F7EB, 0x1F7F0...0x1F7F0,
+        0x1F90C...0x1F93A, 0x1F93C...0x1F945, 0x1F947...0x1F9FF, 0x1FA70...0x1FAFF,
+        0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+}
