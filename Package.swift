@@ -20,7 +20,7 @@ let package = Package(
         .target(name: "Render", dependencies: ["GitRules", "TreeModel", "Annotations"]),
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "GitRules", "TreeModel", "Annotations", "Background"]),
         .target(name: "ReviewState", dependencies: ["GitRules", "TreeModel"]),
-        .target(name: "ChangeList", dependencies: ["TreeModel"]),
+        .target(name: "ChangeList", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "GitRules", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),

@@ -1,7 +1,7 @@
 /// git's C quoting of paths: unquote(quote(x)) == x for any bytes; arbitrary quoted text never crashes.
 ///
 /// Quoting is the plain renderer's (`CQuoting` keeping valid UTF-8, in GitRules), unquoting the
-/// stdin reader's (`GitUnquote`, reached through `@testable import`). The quoted
+/// stdin reader's (`ChangeListReader.linePath`, reached through `@testable import`). The quoted
 /// form must hold no control byte and, when quoted, sit in double quotes. Unquoting the raw
 /// input may fail (bad quoting) but not crash; when it succeeds, the result quoted and
 /// unquoted again must come back unchanged.
@@ -33,5 +33,5 @@ private func quote(_ bytes: [UInt8]) -> [UInt8] {
 }
 
 private func unquote(_ bytes: [UInt8]) -> [UInt8]? {
-    try? GitUnquote.path(bytes[...], line: 1).bytes
+    try? ChangeListReader.linePath(bytes[...], line: 1).bytes
 }

@@ -1,3 +1,4 @@
+import GitRules
 import TreeModel
 
 /// Reads a change list from standard input, in one of the ``ChangeListForm``s: recognized
@@ -154,7 +155,13 @@ public struct ChangeListReader {
 
     /// A path field of a line: unquoted as git quotes it, validated and normalized.
     static func linePath(_ field: ArraySlice<UInt8>, line: Int) throws -> RawPath {
-        try checkedPath(try GitUnquote.path(field, line: line), at: .line(line))
+        guard field.count >= 2, field.first == UInt8(ascii: "\""), field.last == UInt8(ascii: "\"") else {
+            return try checkedPath(RawPath(bytes: Array(field)), at: .line(line))
+        }
+        guard let bytes = CUnquoting.unquoted(field) else {
+            throw InputError(.line(line), "bad quoting in \(String(decoding: field, as: UTF8.self))")
+        }
+        return try checkedPath(RawPath(bytes: bytes), at: .line(line))
     }
 
     /// A path record of NUL-separated input, taken as it is, validated and normalized.
