@@ -37,12 +37,12 @@ struct Settings: Equatable {
             }
             return value
         }
-        let configFormat = try parse("treereview.format", OutputFormat.init(rawValue:), expected: "tree, json, markdown or plain")
+        let configFormat = try parse("treereview.format", OutputFormat.init(rawValue:), expected: Self.choices(OutputFormat.self))
         let configColor = try parse("treereview.color", ColorMode.fromConfig, expected: "auto, always or never")
         let configFlatten = try parse("treereview.flatten", GitConfigValue.bool, expected: "true or false")
-        let configSort = try parse("treereview.sort", TreeOrder.init(rawValue:), expected: "folders-first, name or input")
-        let configIcons = try parse("treereview.icons", IconMode.init(rawValue:), expected: "nerd, names or none")
-        let configCharset = try parse("treereview.charset", Charset.init(rawValue:), expected: "unicode or ascii")
+        let configSort = try parse("treereview.sort", TreeOrder.init(rawValue:), expected: Self.choices(TreeOrder.self))
+        let configIcons = try parse("treereview.icons", IconMode.init(rawValue:), expected: Self.choices(IconMode.self))
+        let configCharset = try parse("treereview.charset", Charset.init(rawValue:), expected: Self.choices(Charset.self))
         let overrides: IconOverrides
         do {
             overrides = try IconOverrides(parsing: config["treereview.icon"] ?? [])
@@ -79,6 +79,12 @@ struct Settings: Equatable {
         guard let locale else { return .unicode }
         let lowered = locale.lowercased()
         return lowered.contains("utf-8") || lowered.contains("utf8") ? .unicode : .ascii
+    }
+
+    /// A setting's values as a message lists them: `tree, json, markdown or plain`.
+    static func choices<Value: CaseIterable & RawRepresentable>(_: Value.Type) -> String where Value.RawValue == String {
+        let names = Value.allCases.map(\.rawValue)
+        return names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 }
 
