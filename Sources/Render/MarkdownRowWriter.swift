@@ -13,14 +13,12 @@ struct MarkdownRowWriter {
     let view: TreeView
     let linesCounted: Bool
     let annotator: (any MarkdownRowAnnotator)?
-    private let tree: FileTree
     private var label: [UInt8] = []
 
     init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?) {
         self.view = view
         self.linesCounted = linesCounted
         self.annotator = annotator
-        self.tree = view.changeTree.tree
     }
 
     /// What closes a top-level directory's `<details>` block, with the blank line after it.
@@ -37,7 +35,7 @@ struct MarkdownRowWriter {
             text.bytes.append(status.letterByte)
             text.appendMarkup(" ")
         }
-        text.appendName(tree.name(of: row.node))
+        view.withRow(row) { text.appendName($0.node.name) }
         if let change {
             appendOrigin(of: change, to: &text)
             appendModeChange(of: change, to: &text)
@@ -121,12 +119,11 @@ struct MarkdownRowWriter {
     /// The row's directories, each followed by `/`, as one name.
     private mutating func appendLabel(of row: VisibleRow, to text: inout MarkdownText) {
         label.removeAll(keepingCapacity: true)
-        var node = row.projected.first
-        while true {
-            label.append(contentsOf: tree.name(of: node))
-            label.append(UInt8(ascii: "/"))
-            if node == row.node { break }
-            node = view.projection.next(inChain: node)
+        view.withRow(row) { row in
+            for link in row.chain {
+                label.append(contentsOf: link.name)
+                label.append(UInt8(ascii: "/"))
+            }
         }
         text.appendName(label)
     }

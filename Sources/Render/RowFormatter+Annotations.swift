@@ -24,7 +24,9 @@ extension RowFormatter {
             var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
             name.removeAll(keepingCapacity: true)
             var nameWidth = 0
-            for node in view.projection.chain(of: row.projected) { nameWidth += appendLabelSegment(tree.name(of: node)) }
+            view.withRow(row) { row in
+                for link in row.chain { nameWidth += appendLabelSegment(link.name) }
+            }
             suffix.removeAll(keepingCapacity: true)
             suffix.append(" (")
             suffix.append(contentsOf: files.label.utf8)
