@@ -35,7 +35,7 @@ struct MarkdownRowWriter {
             text.bytes.append(status.letterByte)
             text.appendMarkup(" ")
         }
-        view.withRow(row) { text.appendName($0.node.name) }
+        view.changeTree.withNodes { text.appendName($0[row.node].name) }
         if let change {
             appendOrigin(of: change, to: &text)
             appendModeChange(of: change, to: &text)
@@ -119,8 +119,8 @@ struct MarkdownRowWriter {
     /// The row's directories, each followed by `/`, as one name.
     private mutating func appendLabel(of row: VisibleRow, to text: inout MarkdownText) {
         label.removeAll(keepingCapacity: true)
-        view.withRow(row) { row in
-            for link in row.chain {
+        view.changeTree.withNodes { nodes in
+            for link in nodes.chain(of: row) {
                 label.append(contentsOf: link.name)
                 label.append(UInt8(ascii: "/"))
             }

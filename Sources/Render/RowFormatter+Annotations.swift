@@ -24,8 +24,8 @@ extension RowFormatter {
             var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
             name.removeAll(keepingCapacity: true)
             var nameWidth = 0
-            view.withRow(row) { row in
-                for link in row.chain { nameWidth += appendLabelSegment(link.name) }
+            view.changeTree.withNodes { nodes in
+                for link in nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
             }
             suffix.removeAll(keepingCapacity: true)
             suffix.append(" (")

@@ -84,28 +84,33 @@ public struct RowFormatter {
     /// and stats cell. With a `budget`, names are shortened in the middle so that the left
     /// part takes at most `budget` columns where it can.
     public mutating func append(_ row: VisibleRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-        view.withRow(row) { append($0, budget: budget, to: &output) }
+        view.changeTree.withNodes { append(row, of: $0, budget: budget, to: &output) }
     }
 
-    /// ``append(_:budget:to:)`` of a row lent by the view.
+    /// ``append(_:budget:to:)`` of a row lent by the view's row cursor (``TreeView/forEachRow(opensEverything:_:)``).
     public mutating func append(_ row: RowView, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-        var width = appendGuides(level: row.row.level, isLast: row.row.isLast, guides: row.row.guides, to: &output)
-        let node = row.node
+        append(row.row, of: row.nodes, budget: budget, to: &output)
+    }
+
+    /// Formats `row`, reading its nodes through `nodes`.
+    private mutating func append(_ row: VisibleRow, of nodes: TreeNodes, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
+        var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
+        let node = nodes[row.node]
         if !node.isDirectory {
-            let icon = drawsFileIcons ? drawnIcon(ofFile: node.index) : nil
-            if annotations != nil { prepareNote(forFile: node.index) }
+            let icon = drawsFileIcons ? drawnIcon(ofFile: row.node) : nil
+            if annotations != nil { prepareNote(forFile: row.node) }
             let change = node.change
-            width += appendFileCell(node.name, change: change, icon: icon, isMatch: row.row.isMatch, usedWidth: width,
+            width += appendFileCell(node.name, change: change, icon: icon, isMatch: row.isMatch, usedWidth: width,
                                     budget: budget, to: &output)
             return FormattedRow(width: width, stat: change.map { Self.stat(ofFile: $0, linesCounted: linesCounted) } ?? .none)
         }
-        let summary = row.summary
+        let summary = view.summaries[row.node]
         name.removeAll(keepingCapacity: true)
         var nameWidth = 0
-        for link in row.chain { nameWidth += appendLabelSegment(link.name) }
-        if annotations != nil { prepareNote(forDirectory: node.index) }
-        width += appendDirectoryCell(nameWidth: nameWidth, summary: summary, isExpanded: row.row.isExpanded,
-                                     isMatch: row.row.isMatch, usedWidth: width, budget: budget, to: &output)
+        for link in nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
+        if annotations != nil { prepareNote(forDirectory: row.node) }
+        width += appendDirectoryCell(nameWidth: nameWidth, summary: summary, isExpanded: row.isExpanded,
+                                     isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
         return FormattedRow(width: width, stat: stat(ofDirectory: summary))
     }
 

@@ -6,13 +6,13 @@ import Synchronization
 /// values are made only when asked for (``changes``, ``sortedChanges``), once.
 public struct ChangeTree: Sendable {
     /// Where the changes come from.
-    package enum Source: Sendable {
+    @usableFromInline package enum Source: Sendable {
         case changes([FileChange])
         case paths(PathList)
     }
 
     /// The changes as given.
-    package let source: Source
+    @usableFromInline package let source: Source
     /// The prepared tree; a file node's `entry` indexes `changes`.
     public let tree: FileTree
     /// The summary of everything below each node, indexed like `tree.nodes`.

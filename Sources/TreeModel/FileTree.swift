@@ -59,18 +59,19 @@ public struct FileTree: Sendable {
         }
     }
 
-    /// The stored form of one node: 24 bytes.
-    struct Slot: Sendable {
+    /// The stored form of one node: 24 bytes. Internal (``TreeNodes`` reads it in place,
+    /// inlined into its callers, hence `@usableFromInline`).
+    @usableFromInline struct Slot: Sendable {
         /// Where the name starts in ``FileTree/names``.
-        var nameStart: UInt32
-        var nameCount: UInt32
+        @usableFromInline var nameStart: UInt32
+        @usableFromInline var nameCount: UInt32
         /// The parent node, -1 for the root.
-        var parent: Int32
+        @usableFromInline var parent: Int32
         /// The input entry of a file, -1 for a directory.
-        var entry: Int32
+        @usableFromInline var entry: Int32
         /// Where the children start in ``FileTree/childList``.
-        var childStart: Int32
-        var childCount: Int32
+        @usableFromInline var childStart: Int32
+        @usableFromInline var childCount: Int32
 
         /// Whether the node is a directory (it has no entry).
         var isDirectory: Bool { entry < 0 }
@@ -80,16 +81,16 @@ public struct FileTree: Sendable {
     }
 
     /// The nodes' stored form; `slots[0]` is the root. Read outside TreeModel through ``TreeNodes``.
-    var slots: [Slot]
+    @usableFromInline var slots: [Slot]
     /// Every node's name, one after another.
-    var names: [UInt8]
+    @usableFromInline var names: [UInt8]
     /// Every directory's ordered children, one list after another.
-    var childList: [Int32]
+    @usableFromInline var childList: [Int32]
 
     /// All nodes; `nodes[0]` is the root.
     public var nodes: Nodes { Nodes(tree: self) }
     /// The file node of each input entry (duplicates share the first one's node).
-    var nodeOfEntry: [Int]
+    @usableFromInline var nodeOfEntry: [Int]
     /// The input entries in byte order of their paths, each path once (its first entry).
     public internal(set) var uniqueEntriesInByteOrder: [Int] = []
 

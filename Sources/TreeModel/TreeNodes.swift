@@ -8,29 +8,39 @@
 /// inside the closure they are lent to. Every unsafe read of the tree's storage lives in
 /// this file.
 public struct TreeNodes {
-    let slots: UnsafeBufferPointer<FileTree.Slot>
-    let names: UnsafeBufferPointer<UInt8>
-    let childList: UnsafeBufferPointer<Int32>
+    @usableFromInline let slots: UnsafeBufferPointer<FileTree.Slot>
+    @usableFromInline let names: UnsafeBufferPointer<UInt8>
+    @usableFromInline let childList: UnsafeBufferPointer<Int32>
     /// The changes as given, indexed by entry; empty for a path list (files without a status).
-    let changes: UnsafeBufferPointer<FileChange>
-    let entryNodes: UnsafeBufferPointer<Int>
+    @usableFromInline let changes: UnsafeBufferPointer<FileChange>
+    @usableFromInline let entryNodes: UnsafeBufferPointer<Int>
+
+    @inlinable
+    init(slots: UnsafeBufferPointer<FileTree.Slot>, names: UnsafeBufferPointer<UInt8>, childList: UnsafeBufferPointer<Int32>,
+         changes: UnsafeBufferPointer<FileChange>, entryNodes: UnsafeBufferPointer<Int>) {
+        (self.slots, self.names, self.childList, self.changes, self.entryNodes) = (slots, names, childList, changes, entryNodes)
+    }
 
     /// The number of nodes, the root included.
-    public var count: Int { slots.count }
+    @inlinable public var count: Int { slots.count }
 
     /// The nodes below the root, in storage order: a node's parent comes before it.
-    public var indices: Range<Int> { 1..<slots.count }
+    @inlinable public var indices: Range<Int> { 1..<slots.count }
 
     /// The node `node` (``FileTree/root`` is the invisible root).
-    @inline(__always)
+    @inlinable
     public subscript(node: Int) -> NodeView { NodeView(index: node, slot: slots[node], nodes: self) }
 
     /// The file node of input entry `entry` (duplicate paths share the first one's node).
-    @inline(__always)
+    @inlinable
     public func fileNode(ofEntry entry: Int) -> Int { entryNodes[entry] }
 
+    /// The nodes `row` shows, outermost first (``RowView/chain``).
+    @inlinable
+    public func chain(of row: VisibleRow) -> RowChain { RowChain(nodes: self, first: row.projected.first, last: row.node) }
+
     /// Lends the buffers of `tree` (and of `changes`, indexed like its entries) to `body`.
-    @inline(__always)
+    @inlinable
     static func lend<R, E: Error>(_ tree: FileTree, changes: [FileChange], _ body: (TreeNodes) throws(E) -> R) throws(E) -> R {
         try tree.slots.withUnsafeBufferPointer { slots in
             tree.names.withUnsafeBufferPointer { names in
@@ -54,29 +64,34 @@ public struct TreeNodes {
 public struct NodeView {
     /// The node's number in the tree (``FileTree/root`` for the root).
     public let index: Int
-    let slot: FileTree.Slot
-    let nodes: TreeNodes
+    @usableFromInline let slot: FileTree.Slot
+    @usableFromInline let nodes: TreeNodes
+
+    @inlinable
+    init(index: Int, slot: FileTree.Slot, nodes: TreeNodes) {
+        (self.index, self.slot, self.nodes) = (index, slot, nodes)
+    }
 
     /// The last piece of the node's path, in the tree's storage.
-    @inline(__always)
+    @inlinable
     public var name: UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: nodes.names[Int(slot.nameStart)..<(Int(slot.nameStart) + Int(slot.nameCount))])
     }
 
     /// Whether the node is a directory (the root is one).
-    @inline(__always)
+    @inlinable
     public var isDirectory: Bool { slot.entry < 0 }
 
     /// For a file, the index of its entry in the input (its change's index); `nil` for a directory.
-    @inline(__always)
+    @inlinable
     public var entry: Int? { slot.entry < 0 ? nil : Int(slot.entry) }
 
     /// The directory holding the node (``FileTree/root`` for a top-level node); `nil` for the root.
-    @inline(__always)
+    @inlinable
     public var parent: Int? { slot.parent < 0 ? nil : Int(slot.parent) }
 
     /// The node's depth below the root: top-level nodes have depth 0 (the root -1).
-    public var depth: Int {
+    @inlinable public var depth: Int {
         var depth = -1
         var current = slot
         while current.parent >= 0 {
@@ -88,59 +103,63 @@ public struct NodeView {
 
     /// A file's change, read in place; `nil` for a directory, and for a file of a path
     /// list (it carries no status nor counts).
-    @inline(__always)
+    @inlinable
     public var change: ChangeView? {
         slot.entry < 0 || nodes.changes.isEmpty ? nil : ChangeView(nodes.changes.baseAddress! + Int(slot.entry))
     }
 
     /// The node's ordered children, as node numbers (none for a file).
-    @inline(__always)
+    @inlinable
     public var children: NodeChildren {
         NodeChildren(list: UnsafeBufferPointer(rebasing: nodes.childList[Int(slot.childStart)..<Int(slot.childStart + slot.childCount)]))
     }
 
     /// The directory's only child in the whole tree, or `nil` when it has none or several.
-    @inline(__always)
+    @inlinable
     public var onlyChild: Int? { slot.childCount == 1 ? Int(nodes.childList[Int(slot.childStart)]) : nil }
 }
 
 /// The ordered children of a node, borrowed from the tree's child lists.
 public struct NodeChildren: RandomAccessCollection {
-    let list: UnsafeBufferPointer<Int32>
+    @usableFromInline let list: UnsafeBufferPointer<Int32>
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { list.count }
+    @inlinable
+    init(list: UnsafeBufferPointer<Int32>) { self.list = list }
+
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { list.count }
 
     /// The node number of the child at `position`.
-    @inline(__always)
+    @inlinable
     public subscript(position: Int) -> Int { Int(list[position]) }
 }
 
 /// A borrowed view of one file's change, read in place: what a row or a roll-up reads of
 /// it costs no copy of its paths. ``change`` copies it whole.
 public struct ChangeView {
-    private let pointer: UnsafePointer<FileChange>
+    @usableFromInline let pointer: UnsafePointer<FileChange>
 
+    @inlinable
     init(_ pointer: UnsafePointer<FileChange>) { self.pointer = pointer }
 
     /// Lends a view of `change` to `body`.
-    @inline(__always)
+    @inlinable
     public static func with<R, E: Error>(_ change: FileChange, _ body: (ChangeView) throws(E) -> R) throws(E) -> R {
         try withUnsafePointer(to: change) { pointer in Result { () throws(E) in try body(ChangeView(pointer)) } }.get()
     }
 
     /// The change, copied.
-    public var change: FileChange { pointer.pointee }
+    @inlinable public var change: FileChange { pointer.pointee }
     /// How it changed; `nil` for a bare path.
-    @inline(__always) public var status: ChangeStatus? { pointer.pointee.status }
+    @inlinable public var status: ChangeStatus? { pointer.pointee.status }
     /// Whether either side is binary; `nil` when content was not read.
-    @inline(__always) public var binary: Bool? { pointer.pointee.binary }
+    @inlinable public var binary: Bool? { pointer.pointee.binary }
     /// Inserted lines; `nil` when not counted or binary.
-    @inline(__always) public var insertions: Int? { pointer.pointee.insertions }
+    @inlinable public var insertions: Int? { pointer.pointee.insertions }
     /// Deleted lines; `nil` when not counted or binary.
-    @inline(__always) public var deletions: Int? { pointer.pointee.deletions }
+    @inlinable public var deletions: Int? { pointer.pointee.deletions }
     /// Whether a row shows something after the file's name (``FileChange/showsDetailsAfterName``).
-    @inline(__always) public var showsDetailsAfterName: Bool { pointer.pointee.showsDetailsAfterName }
+    @inlinable public var showsDetailsAfterName: Bool { pointer.pointee.showsDetailsAfterName }
 }
 
 /// A borrowed view of one row of a ``TreeView``: its place (``VisibleRow``), the node it
@@ -151,20 +170,21 @@ public struct RowView {
     public let row: VisibleRow
     /// Every node of the tree.
     public let nodes: TreeNodes
-    private let summaries: UnsafePointer<NodeSummaries>
+    @usableFromInline let summaries: UnsafePointer<NodeSummaries>
 
     /// The node the row stands for: the last of its chain.
-    @inline(__always) public var node: NodeView { nodes[row.node] }
+    @inlinable public var node: NodeView { nodes[row.node] }
     /// The first node of the row's chain (the same as ``node`` unless flattened).
-    @inline(__always) public var first: NodeView { nodes[row.projected.first] }
+    @inlinable public var first: NodeView { nodes[row.projected.first] }
     /// Whether the row is a directory (or a flattened chain of them).
-    @inline(__always) public var isDirectory: Bool { row.isDirectory }
+    @inlinable public var isDirectory: Bool { row.isDirectory }
     /// The summary of what the view shows below the row's node (for a file, of itself).
-    public var summary: ChangeSummary { summaries.pointee[row.node] }
+    @inlinable public var summary: ChangeSummary { summaries.pointee[row.node] }
 
     /// The nodes the row shows, outermost first: one, or a flattened chain of directories.
-    public var chain: RowChain { RowChain(nodes: nodes, first: row.projected.first, last: row.node) }
+    @inlinable public var chain: RowChain { nodes.chain(of: row) }
 
+    @inlinable
     init(row: VisibleRow, nodes: TreeNodes, summaries: UnsafePointer<NodeSummaries>) {
         self.row = row
         self.nodes = nodes
@@ -174,18 +194,26 @@ public struct RowView {
 
 /// The nodes of a row, outermost first: its first node, then each one's only child, to its last.
 public struct RowChain: Sequence {
-    let nodes: TreeNodes
-    let first: Int
-    let last: Int
+    @usableFromInline let nodes: TreeNodes
+    @usableFromInline let first: Int
+    @usableFromInline let last: Int
 
+    @inlinable
+    init(nodes: TreeNodes, first: Int, last: Int) { (self.nodes, self.first, self.last) = (nodes, first, last) }
+
+    @inlinable
     public func makeIterator() -> Iterator { Iterator(nodes: nodes, upcoming: first, last: last) }
 
     /// Yields the chain's nodes one by one.
     public struct Iterator: IteratorProtocol {
-        let nodes: TreeNodes
-        var upcoming: Int?
-        let last: Int
+        @usableFromInline let nodes: TreeNodes
+        @usableFromInline var upcoming: Int?
+        @usableFromInline let last: Int
 
+        @inlinable
+        init(nodes: TreeNodes, upcoming: Int?, last: Int) { (self.nodes, self.upcoming, self.last) = (nodes, upcoming, last) }
+
+        @inlinable
         public mutating func next() -> NodeView? {
             guard let current = upcoming else { return nil }
             let node = nodes[current]
@@ -197,7 +225,7 @@ public struct RowChain: Sequence {
 
 extension ChangeTree {
     /// Lends a view of every node (names, changes, children) to `body`.
-    @inline(__always)
+    @inlinable
     public func withNodes<R, E: Error>(_ body: (TreeNodes) throws(E) -> R) throws(E) -> R {
         switch source {
         case .changes(let changes): try TreeNodes.lend(tree, changes: changes, body)
@@ -208,20 +236,20 @@ extension ChangeTree {
 
 extension FileTree {
     /// The number of nodes, the root included.
-    public var nodeCount: Int { slots.count }
+    @inlinable public var nodeCount: Int { slots.count }
 
     /// For file node `node`, the index of its entry in the input; `nil` for a directory
     /// (one lookup, where ``withNodes(_:)`` would lend the whole tree).
-    public func entry(of node: Int) -> Int? {
+    @inlinable public func entry(of node: Int) -> Int? {
         let entry = slots[node].entry
         return entry < 0 ? nil : Int(entry)
     }
 
     /// The file node of input entry `entry` (duplicate paths share the first one's node).
-    public func fileNode(ofEntry entry: Int) -> Int { nodeOfEntry[entry] }
+    @inlinable public func fileNode(ofEntry entry: Int) -> Int { nodeOfEntry[entry] }
 
     /// Lends a view of every node to `body`, with no changes (each file's ``NodeView/change`` is `nil`).
-    @inline(__always)
+    @inlinable
     public func withNodes<R, E: Error>(_ body: (TreeNodes) throws(E) -> R) throws(E) -> R {
         try TreeNodes.lend(self, changes: [], body)
     }
@@ -229,7 +257,7 @@ extension FileTree {
 
 extension TreeView {
     /// Lends a view of `row`, a row of this view, to `body`.
-    @inline(__always)
+    @inlinable
     public func withRow<R, E: Error>(_ row: VisibleRow, _ body: (RowView) throws(E) -> R) throws(E) -> R {
         try changeTree.withNodes { (nodes) throws(E) in
             try withUnsafePointer(to: summaries) { summaries in
@@ -241,14 +269,12 @@ extension TreeView {
     /// The row cursor: calls `body` with a view of each row of ``visibleRows`` (of
     /// ``allRows`` when `opensEverything`), top to bottom, the tree's buffers lent once for
     /// the whole walk.
-    public func forEachRow<E: Error>(opensEverything: Bool = false, _ body: (RowView) throws(E) -> Void) throws(E) {
-        try changeTree.withNodes { (nodes) throws(E) in
+    public func forEachRow(opensEverything: Bool = false, _ body: (RowView) throws -> Void) rethrows {
+        try changeTree.withNodes { nodes in
             try withUnsafePointer(to: summaries) { summaries in
-                Result { () throws(E) in
-                    var walker = RowWalker(view: self, opensEverything: opensEverything)
-                    while walker.advance() { try body(RowView(row: walker.row, nodes: nodes, summaries: summaries)) }
-                }
-            }.get()
+                var walker = RowWalker(view: self, opensEverything: opensEverything)
+                while walker.advance() { try body(RowView(row: walker.row, nodes: nodes, summaries: summaries)) }
+            }
         }
     }
 }
