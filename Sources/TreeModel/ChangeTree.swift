@@ -72,7 +72,7 @@ public struct ChangeTree: Sendable {
 
     /// The mode of the file node `node` stands for: its new side's, else its old side's;
     /// `nil` for a directory or a change without modes.
-    package func fileMode(at node: Int) -> FileMode? {
+    func fileMode(at node: Int) -> FileMode? {
         let entry = Int(tree.slots[node].entry)
         guard entry >= 0, case .changes(let changes) = source else { return nil }
         return changes[entry].newMode ?? changes[entry].oldMode

@@ -109,7 +109,7 @@ public struct FileTree: Sendable {
     }
 
     /// Builds the tree of the changes' paths, as ``init(filePaths:order:)`` does.
-    package init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
+    init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
         self = changes.withUnsafeBufferPointer { changes in
             FileTree(count: changes.count, order: order) { first, second, body in
                 Self.lend(first < 0 ? [] : changes[first].path.bytes, changes[second].path.bytes, to: body)
@@ -118,7 +118,7 @@ public struct FileTree: Sendable {
     }
 
     /// Builds the tree of a path list, as ``init(filePaths:order:)`` does.
-    package init(paths: PathList, order: TreeOrder = .foldersFirst) {
+    init(paths: PathList, order: TreeOrder = .foldersFirst) {
         self = paths.bytes.withUnsafeBufferPointer { bytes in
             paths.ranges.withUnsafeBufferPointer { ranges in
                 // Every name is a piece of a path: the names stay where they are in the list.
