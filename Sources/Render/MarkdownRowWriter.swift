@@ -25,8 +25,8 @@ struct MarkdownRowWriter {
     static let detailsClosing: StaticString = "\n</details>\n\n"
 
     /// Appends the list item of file row `row`, indented by `indent` spaces.
-    mutating func appendFile(_ row: VisibleRow, indent: Int, to text: inout MarkdownText) {
-        let change = view.changeTree.change(at: row.node)
+    mutating func appendFile(_ row: RowView, indent: Int, to text: inout MarkdownText) {
+        let change = view.changeTree.change(at: row.row.node)
         text.appendSpaces(indent)
         text.appendMarkup("- ")
         if let status = change?.status {
@@ -35,24 +35,24 @@ struct MarkdownRowWriter {
             text.bytes.append(status.letterByte)
             text.appendMarkup(" ")
         }
-        view.changeTree.withNodes { text.appendName($0[row.node].name) }
+        text.appendName(row.node.name)
         if let change {
             appendOrigin(of: change, to: &text)
             appendModeChange(of: change, to: &text)
             _ = SubmoduleLabel.append(change, glyphs: Glyphs(.unicode), to: &text.bytes)
             appendStat(of: change, to: &text)
         }
-        annotator?.annotate(row, in: view, into: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.appendMarkup("\n")
     }
 
     /// Appends the list item of directory row `row`: its label and, rolled up, what is below it.
-    mutating func appendDirectory(_ row: VisibleRow, rolledUp: Bool, indent: Int, to text: inout MarkdownText) {
+    mutating func appendDirectory(_ row: RowView, rolledUp: Bool, indent: Int, to text: inout MarkdownText) {
         text.appendSpaces(indent)
         text.appendMarkup("- 📁 ")
         appendLabel(of: row, to: &text)
-        appendRollUp(view.summaries[row.node], breakdown: rolledUp ? " rolled up" : nil, to: &text)
-        annotator?.annotate(row, in: view, into: &text)
+        appendRollUp(row.summary, breakdown: rolledUp ? " rolled up" : nil, to: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.appendMarkup("\n")
     }
 
@@ -86,7 +86,7 @@ struct MarkdownRowWriter {
 
     /// Appends directory row `row`, below which every file is generated or vendored:
     /// ``- 📁 `vendor/` · 40 vendored files, not counted · +1200``.
-    mutating func appendFoldedDirectory(_ row: VisibleRow, files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
+    mutating func appendFoldedDirectory(_ row: RowView, files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
         text.appendSpaces(indent)
         text.appendMarkup("- 📁 ")
         appendLabel(of: row, to: &text)
@@ -94,7 +94,7 @@ struct MarkdownRowWriter {
         text.bytes.append(contentsOf: files.label.utf8)
         text.appendWords(", not counted")
         appendLines(of: files.combined, to: &text)
-        annotator?.annotate(row, in: view, into: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.appendMarkup("\n")
     }
 
@@ -106,24 +106,22 @@ struct MarkdownRowWriter {
 
     /// Appends the opening of top-level directory row `row`'s `<details>` block: its summary
     /// line with the roll-up, then the blank line the list below it needs.
-    mutating func appendDetailsOpening(_ row: VisibleRow, to text: inout MarkdownText) {
+    mutating func appendDetailsOpening(_ row: RowView, to text: inout MarkdownText) {
         text.appendMarkup("<details>\n<summary>📁 ")
         text.insideHTML = true
         appendLabel(of: row, to: &text)
-        appendRollUp(view.summaries[row.node], breakdown: "", to: &text)
-        annotator?.annotate(row, in: view, into: &text)
+        appendRollUp(row.summary, breakdown: "", to: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.insideHTML = false
         text.appendMarkup("</summary>\n\n")
     }
 
     /// The row's directories, each followed by `/`, as one name.
-    private mutating func appendLabel(of row: VisibleRow, to text: inout MarkdownText) {
+    private mutating func appendLabel(of row: RowView, to text: inout MarkdownText) {
         label.removeAll(keepingCapacity: true)
-        view.changeTree.withNodes { nodes in
-            for link in nodes.chain(of: row) {
-                label.append(contentsOf: link.name)
-                label.append(UInt8(ascii: "/"))
-            }
+        for link in row.chain {
+            label.append(contentsOf: link.name)
+            label.append(UInt8(ascii: "/"))
         }
         text.appendName(label)
     }

@@ -6,13 +6,16 @@ import Synchronization
 /// values are made only when asked for (``changes``, ``sortedChanges``), once.
 public struct ChangeTree: Sendable {
     /// Where the changes come from.
-    @usableFromInline package enum Source: Sendable {
+    package enum Source: Sendable {
         case changes([FileChange])
         case paths(PathList)
     }
 
     /// The changes as given.
-    @usableFromInline package let source: Source
+    package let source: Source
+    /// The changes as given, or none for a path list: what ``withNodes(_:)`` lends, read
+    /// without taking it out of ``source``.
+    @usableFromInline let nodeChanges: [FileChange]
     /// The prepared tree; a file node's `entry` indexes `changes`.
     public let tree: FileTree
     /// The summary of everything below each node, indexed like `tree.nodes`.
@@ -24,6 +27,7 @@ public struct ChangeTree: Sendable {
     public init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
         let tree = FileTree(changes: changes, order: order)
         self.source = .changes(changes)
+        self.nodeChanges = changes
         self.tree = tree
         self.summaries = NodeSummaries(tree: tree, changes: changes)
         self.sortedStorage = tree.uniqueEntriesInByteOrder.count == changes.count && tree.uniqueEntriesInByteOrder.elementsEqual(changes.indices)
@@ -36,6 +40,7 @@ public struct ChangeTree: Sendable {
     public init(paths: PathList, order: TreeOrder = .foldersFirst) {
         let tree = FileTree(paths: paths, order: order)
         self.source = .paths(paths)
+        self.nodeChanges = []
         self.tree = tree
         self.summaries = NodeSummaries(statuslessFilesOf: tree)
         self.sortedStorage = nil

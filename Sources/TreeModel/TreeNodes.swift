@@ -223,14 +223,27 @@ public struct RowChain: Sequence {
     }
 }
 
+/// A borrowed view of every row of a ``TreeView``: ``subscript(_:)`` is a ``RowView`` of
+/// any of its rows. Lent by ``TreeView/withRows(_:)``, for a walk that keeps its own rows
+/// (folded ones) yet reads each row through the view.
+public struct TreeRows {
+    /// Every node of the tree.
+    public let nodes: TreeNodes
+    @usableFromInline let summaries: UnsafePointer<NodeSummaries>
+
+    @inlinable
+    init(nodes: TreeNodes, summaries: UnsafePointer<NodeSummaries>) { (self.nodes, self.summaries) = (nodes, summaries) }
+
+    /// The view of `row`, a row of the view.
+    @inlinable
+    public subscript(row: VisibleRow) -> RowView { RowView(row: row, nodes: nodes, summaries: summaries) }
+}
+
 extension ChangeTree {
     /// Lends a view of every node (names, changes, children) to `body`.
     @inlinable
     public func withNodes<R, E: Error>(_ body: (TreeNodes) throws(E) -> R) throws(E) -> R {
-        switch source {
-        case .changes(let changes): try TreeNodes.lend(tree, changes: changes, body)
-        case .paths: try TreeNodes.lend(tree, changes: [], body)
-        }
+        try TreeNodes.lend(tree, changes: nodeChanges, body)
     }
 }
 
@@ -263,6 +276,13 @@ extension TreeView {
             try withUnsafePointer(to: summaries) { summaries in
                 Result { () throws(E) in try body(RowView(row: row, nodes: nodes, summaries: summaries)) }
             }.get()
+        }
+    }
+
+    /// Lends a view of every row of this view to `body`.
+    public func withRows<R>(_ body: (TreeRows) throws -> R) rethrows -> R {
+        try changeTree.withNodes { nodes in
+            try withUnsafePointer(to: summaries) { try body(TreeRows(nodes: nodes, summaries: $0)) }
         }
     }
 
