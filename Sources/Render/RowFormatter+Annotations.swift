@@ -8,17 +8,10 @@ extension RowFormatter {
     /// left-out files of a directory (`12 generated files`), or a directory below which
     /// everything is left out (`vendor/ (40 vendored files)`), with their line counts.
     public mutating func append(_ annotated: AnnotatedRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-        let view = view
-        return view.withRows { append(annotated, in: $0, budget: budget, to: &output) }
-    }
-
-    /// ``append(_:budget:to:)-(AnnotatedRow,_,_)`` reading the row through `rows`, the rows
-    /// of the formatter's view lent once for a whole walk (``TreeView/withRows(_:)``).
-    public mutating func append(_ annotated: AnnotatedRow, in rows: TreeRows, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
         let row = annotated.row
         switch annotated.kind {
         case .view:
-            return append(rows[row], budget: budget, to: &output)
+            return append(row, budget: budget, to: &output)
         case .foldedFiles(let files):
             var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
             name.removeAll(keepingCapacity: true)
@@ -31,7 +24,9 @@ extension RowFormatter {
             var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
             name.removeAll(keepingCapacity: true)
             var nameWidth = 0
-            for link in rows.nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
+            view.changeTree.withNodes { nodes in
+                for link in nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
+            }
             suffix.removeAll(keepingCapacity: true)
             suffix.append(" (")
             suffix.append(contentsOf: files.label.utf8)

@@ -84,8 +84,7 @@ public struct RowFormatter {
     /// and stats cell. With a `budget`, names are shortened in the middle so that the left
     /// part takes at most `budget` columns where it can.
     public mutating func append(_ row: VisibleRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-        let changeTree = view.changeTree
-        return changeTree.withNodes { append(row, of: $0, budget: budget, to: &output) }
+        view.changeTree.withNodes { append(row, of: $0, budget: budget, to: &output) }
     }
 
     /// ``append(_:budget:to:)`` of a row lent by the view's row cursor (``TreeView/forEachRow(opensEverything:_:)``).

@@ -52,9 +52,7 @@ public struct TreeRenderer: ReportRenderer, Sendable {
     private static func forEachRow(of view: TreeView, folded: [AnnotatedRow]?,
                                    _ body: (ShownRow) throws -> Void) rethrows {
         if let folded {
-            try view.withRows { rows in
-                for row in folded { try body(.annotated(row, rows)) }
-            }
+            for row in folded { try body(.annotated(row)) }
         } else {
             try view.forEachRow { try body(.view($0)) }
         }
@@ -63,12 +61,12 @@ public struct TreeRenderer: ReportRenderer, Sendable {
     /// A row the renderer formats: one of the view's, lent by its cursor, or one of the folded rows.
     private enum ShownRow {
         case view(RowView)
-        case annotated(AnnotatedRow, TreeRows)
+        case annotated(AnnotatedRow)
 
         func format(with formatter: inout RowFormatter, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
             switch self {
             case .view(let row): formatter.append(row, budget: budget, to: &output)
-            case .annotated(let row, let rows): formatter.append(row, in: rows, budget: budget, to: &output)
+            case .annotated(let row): formatter.append(row, budget: budget, to: &output)
             }
         }
     }
