@@ -24,7 +24,8 @@ extension RowFormatter {
             var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
             name.removeAll(keepingCapacity: true)
             var nameWidth = 0
-            view.changeTree.withNodes { nodes in
+            let box = viewBox
+            box.view.changeTree.withNodes { nodes in
                 for link in nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
             }
             suffix.removeAll(keepingCapacity: true)

@@ -36,7 +36,16 @@ public struct RowFormatter {
     let folderIcons: (closed: DrawnIcon, open: DrawnIcon)
     /// The view whose rows ``append(_:budget:to:)`` formats (an empty one when rows are
     /// formatted from their parts), read through ``TreeView/withRow(_:_:)``.
-    let view: TreeView
+    var view: TreeView { viewBox.view }
+    /// The view, held by reference: a row lends the view's nodes from it while the
+    /// formatter changes, without copying the view (``append(_:budget:to:)``).
+    let viewBox: ViewBox
+
+    /// A view held by reference.
+    final class ViewBox: Sendable {
+        let view: TreeView
+        init(_ view: TreeView) { self.view = view }
+    }
     /// The view's file icons (when icons are drawn) and, by icon number, their drawings.
     private var fileIcons: FileIcons?
     private let drawsFileIcons: Bool
@@ -66,7 +75,7 @@ public struct RowFormatter {
         self.linesCounted = linesCounted
         self.branchPrefix = glyphs.branch
         self.lastBranchPrefix = glyphs.lastBranch
-        self.view = view
+        self.viewBox = ViewBox(view)
         func draw(_ icon: IconResolution) -> DrawnIcon {
             var bytes: [UInt8] = []
             let width = options.icons.append(icon, color: options.color, to: &bytes)
@@ -84,7 +93,8 @@ public struct RowFormatter {
     /// and stats cell. With a `budget`, names are shortened in the middle so that the left
     /// part takes at most `budget` columns where it can.
     public mutating func append(_ row: VisibleRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-        view.changeTree.withNodes { append(row, of: $0, budget: budget, to: &output) }
+        let box = viewBox
+        return box.view.changeTree.withNodes { append(row, of: $0, budget: budget, to: &output) }
     }
 
     /// ``append(_:budget:to:)`` of a row lent by the view's row cursor (``TreeView/forEachRow(opensEverything:_:)``).

@@ -32,7 +32,7 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         guard report.linesCounted || options.width != nil else {
             // No row shows stats and nothing is shortened: each row goes straight to the output.
             try Self.forEachRow(of: report.view, folded: folded) { row in
-                _ = row.format(with: &formatter, budget: nil, to: &output.bytes)
+                _ = formatter.append(row, budget: nil, to: &output.bytes)
                 output.bytes.append(UInt8(ascii: "\n"))
                 try output.flushIfFull()
             }
@@ -40,34 +40,21 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         }
         let (columns, budget) = Self.layOut(report.view, folded: folded, with: &formatter, width: options.width)
         try Self.forEachRow(of: report.view, folded: folded) { row in
-            let formatted = row.format(with: &formatter, budget: budget, to: &output.bytes)
+            let formatted = formatter.append(row, budget: budget, to: &output.bytes)
             formatter.appendStats(of: formatted, columns: columns, to: &output.bytes)
             output.bytes.append(UInt8(ascii: "\n"))
             try output.flushIfFull()
         }
     }
 
-    /// Calls `body` with each row shown: the view's rows (by its row cursor), or `folded`
-    /// when some files are left out of the counts.
+    /// Calls `body` with each row shown: the view's rows, or `folded` when some files are
+    /// left out of the counts.
     private static func forEachRow(of view: TreeView, folded: [AnnotatedRow]?,
-                                   _ body: (ShownRow) throws -> Void) rethrows {
+                                   _ body: (AnnotatedRow) throws -> Void) rethrows {
         if let folded {
-            for row in folded { try body(.annotated(row)) }
+            for row in folded { try body(row) }
         } else {
-            try view.forEachRow { try body(.view($0)) }
-        }
-    }
-
-    /// A row the renderer formats: one of the view's, lent by its cursor, or one of the folded rows.
-    private enum ShownRow {
-        case view(RowView)
-        case annotated(AnnotatedRow)
-
-        func format(with formatter: inout RowFormatter, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-            switch self {
-            case .view(let row): formatter.append(row, budget: budget, to: &output)
-            case .annotated(let row): formatter.append(row, budget: budget, to: &output)
-            }
+            try view.forEachVisibleRow { try body(AnnotatedRow(row: $0, kind: .view)) }
         }
     }
 
@@ -91,7 +78,7 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         var measure = StatColumns.Measure()
         forEachRow(of: view, folded: folded) { row in
             scratch.removeAll(keepingCapacity: true)
-            measure.add(row.format(with: &formatter, budget: budget, to: &scratch))
+            measure.add(formatter.append(row, budget: budget, to: &scratch))
         }
         return measure
     }
