@@ -24,8 +24,10 @@ public struct BrowserPreview {
         case .collapsed: depth = 0
         case .identities: return nil
         }
-        let tree = changeTree.tree
-        for node in tree.slots.indices.dropFirst() where !TreePath.keepsName(tree.name(of: node)) { return nil }
+        let keepsNames = changeTree.withNodes { nodes in
+            nodes.indices.allSatisfy { TreePath.keepsName(nodes[$0].name) }
+        }
+        guard keepsNames else { return nil }
         self.changeTree = changeTree
         self.configuration = configuration
         viewed = ViewedTally(changeTree.changes).counts(status: nil)
@@ -45,7 +47,7 @@ public struct BrowserPreview {
         let view = TreeView(changeTree: changeTree, flatten: configuration.flatten, depth: depth)
         var focused: [UInt8]?
         for (line, row) in zip(0..<area.rows, view.visibleRows) {
-            let painted = paintedRow(row, in: view)
+            let painted = view.withRow(row) { paintedRow($0) }
             if line == 0 { focused = changeTree.tree.identity(of: row.node) }
             rows[area.row + line] = painter.line(painted, width: area.columns, focused: line == 0)
         }
@@ -58,9 +60,9 @@ public struct BrowserPreview {
     }
 
     /// What the painter draws of `row`: its chain's names, a file's change, a directory's roll-up.
-    private func paintedRow(_ row: VisibleRow, in view: TreeView) -> PaintedRow {
-        let segments = view.projection.chain(of: row.projected).map { Array(changeTree.tree.name(of: $0)) }
-        return PaintedRow(level: row.level, isLast: row.isLast, guides: row.guides, segments: segments,
+    private func paintedRow(_ view: RowView) -> PaintedRow {
+        let row = view.row
+        return PaintedRow(level: row.level, isLast: row.isLast, guides: row.guides, segments: view.chain.map { Array($0.name) },
                           change: row.isDirectory ? nil : changeTree.change(at: row.node),
                           summary: changeTree.summaries[row.node], isExpanded: row.isExpanded)
     }

@@ -42,17 +42,19 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.beginArray()
         let changeTree = report.view.changeTree
         var icons = FileIcons(changeTree: changeTree, resolver: options.iconResolver)
-        for entry in report.view.listedEntries {
-            json.beginObject()
-            let change = changeTree.change(ofEntry: entry)
-            if change.isSubmodule { json.literalField("kind", "submodule") }
-            let icon = icons.number(ofFile: changeTree.tree.nodeOfEntry[entry])
-            json.noteIcon(icon, of: icons.resolutions)
-            json.writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
-                                   kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
-                                   owners: annotations?.files.owners(ofEntry: entry))
-            json.endObject()
-            try json.flushIfFull(to: &output)
+        try changeTree.withNodes { nodes in
+            for entry in report.view.listedEntries {
+                json.beginObject()
+                let change = changeTree.change(ofEntry: entry)
+                if change.isSubmodule { json.literalField("kind", "submodule") }
+                let icon = icons.number(ofFile: nodes.fileNode(ofEntry: entry))
+                json.noteIcon(icon, of: icons.resolutions)
+                json.writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
+                                       kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
+                                       owners: annotations?.files.owners(ofEntry: entry))
+                json.endObject()
+                try json.flushIfFull(to: &output)
+            }
         }
         json.endArray()
         json.key(literal: "tree")

@@ -8,20 +8,20 @@ extension JSONWriter {
     mutating func writeTree(_ report: Report, icons: inout FileIcons, flushingTo output: inout RenderOutput) throws {
         let view = report.view
         let changeTree = view.changeTree
-        let tree = changeTree.tree
         let annotations = report.annotations
         var path: [UInt8] = []
         /// The path length to return to when each open directory is done, outermost first.
         var open: [Int] = []
         beginArray()
-        try view.forEachVisibleRow(opensEverything: true) { row in
+        try view.forEachRow(opensEverything: true) { rowView in
+            let row = rowView.row
             try flushIfFull(to: &output)
             while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
-            if let change = changeTree.change(at: row.node) {
+            if !row.isDirectory, let change = changeTree.change(at: row.node) {
                 literalField("kind", change.isSubmodule ? "submodule" : "file")
                 key(literal: "name")
-                lossyText(tree.name(of: row.node))
+                lossyText(rowView.node.name)
                 let icon = icons.number(ofFile: row.node)
                 noteIcon(icon, of: icons.resolutions)
                 writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
@@ -30,9 +30,8 @@ extension JSONWriter {
                 return
             }
             let restore = path.count
-            let chain = view.projection.chain(of: row.projected)
-            for node in chain {
-                path.append(contentsOf: tree.name(of: node))
+            for link in rowView.chain {
+                path.append(contentsOf: link.name)
                 path.append(UInt8(ascii: "/"))
             }
             literalField("kind", "directory")
@@ -41,12 +40,12 @@ extension JSONWriter {
             pathField("path", "pathBytes", path)
             key(literal: "segments")
             beginArray()
-            for node in chain {
-                lossyText(tree.name(of: node))
+            for link in rowView.chain {
+                lossyText(link.name)
             }
             endArray()
             key(literal: "summary")
-            writeSummary(view.summaries[row.node], linesCounted: report.linesCounted,
+            writeSummary(rowView.summary, linesCounted: report.linesCounted,
                          leftOut: annotations?.leftOut(below: row.node) ?? LeftOutFiles())
             if let owners = annotations?.owners(ofDirectory: row.node) { writeOwners(owners.owners) }
             key(literal: "children")

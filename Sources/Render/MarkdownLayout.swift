@@ -58,9 +58,11 @@ struct MarkdownLayout {
         var open: [Int] = []
         var skippingBelow = Int.max
         if let folded {
-            for row in folded { add(row.row, kind: row.kind, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
+            view.withRows { rows in
+                for row in folded { add(rows[row.row], kind: row.kind, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
+            }
         } else {
-            view.forEachVisibleRow { add($0, kind: .view, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
+            view.forEachRow { add($0, kind: .view, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
         }
         for index in open { rows[index].end = Int32(rows.count) }
         for index in rows.indices.reversed() {
@@ -73,8 +75,9 @@ struct MarkdownLayout {
 
     /// Writes row `row` (a folded row when `kind` says so), unless it lies inside a
     /// directory shown rolled up from the start.
-    private mutating func add(_ row: VisibleRow, kind folded: AnnotatedRow.Kind, writer: inout MarkdownRowWriter,
+    private mutating func add(_ rowView: RowView, kind folded: AnnotatedRow.Kind, writer: inout MarkdownRowWriter,
                               open: inout [Int], skippingBelow: inout Int) {
+        let row = rowView.row
         if row.level > skippingBelow { return }
         skippingBelow = .max
         let index = rows.count
@@ -87,21 +90,21 @@ struct MarkdownLayout {
             writer.appendFoldedFiles(files, indent: indent, to: &lines)
         case .foldedDirectory(let files):
             kind = .closedDirectory
-            writer.appendFoldedDirectory(row, files: files, indent: indent, to: &lines)
+            writer.appendFoldedDirectory(rowView, files: files, indent: indent, to: &lines)
         case .view where !row.isDirectory:
-            writer.appendFile(row, indent: indent, to: &lines)
+            writer.appendFile(rowView, indent: indent, to: &lines)
         case .view where !row.isExpanded || writer.annotator?.rollsUp(row, in: writer.view) == true:
             kind = .closedDirectory
-            writer.appendDirectory(row, rolledUp: true, indent: indent, to: &lines)
+            writer.appendDirectory(rowView, rolledUp: true, indent: indent, to: &lines)
             if row.isExpanded { skippingBelow = row.level }
         case .view:
             kind = .openDirectory
             if row.level == 0 {
-                writer.appendDetailsOpening(row, to: &lines)
+                writer.appendDetailsOpening(rowView, to: &lines)
             } else {
-                writer.appendDirectory(row, rolledUp: false, indent: indent, to: &lines)
+                writer.appendDirectory(rowView, rolledUp: false, indent: indent, to: &lines)
             }
-            writer.appendDirectory(row, rolledUp: true, indent: indent, to: &rolledUpLines)
+            writer.appendDirectory(rowView, rolledUp: true, indent: indent, to: &rolledUpLines)
             open.append(index)
         }
         rows.append(Row(kind: kind, level: Int32(row.level), parent: Int32(row.level > 0 ? open[row.level - 1] : -1),

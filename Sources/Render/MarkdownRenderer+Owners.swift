@@ -11,10 +11,12 @@ extension MarkdownRenderer {
         let changeTree = view.changeTree
         var byOwner: [String: [Int]] = [:]
         var unowned: [Int] = []
-        for entry in view.listedEntries where !annotations.isLeftOut(file: changeTree.tree.nodeOfEntry[entry]) {
-            let owners = annotations.files.owners(ofEntry: entry) ?? []
-            if owners.isEmpty { unowned.append(entry) }
-            for owner in owners { byOwner[owner, default: []].append(entry) }
+        changeTree.withNodes { nodes in
+            for entry in view.listedEntries where !annotations.isLeftOut(file: nodes.fileNode(ofEntry: entry)) {
+                let owners = annotations.files.owners(ofEntry: entry) ?? []
+                if owners.isEmpty { unowned.append(entry) }
+                for owner in owners { byOwner[owner, default: []].append(entry) }
+            }
         }
         var sections: [(owner: String?, entries: [Int])] = byOwner.keys.sorted().map { ($0, byOwner[$0]!) }
         if !unowned.isEmpty { sections.append((nil, unowned)) }

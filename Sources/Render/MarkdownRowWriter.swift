@@ -13,22 +13,20 @@ struct MarkdownRowWriter {
     let view: TreeView
     let linesCounted: Bool
     let annotator: (any MarkdownRowAnnotator)?
-    private let tree: FileTree
     private var label: [UInt8] = []
 
     init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?) {
         self.view = view
         self.linesCounted = linesCounted
         self.annotator = annotator
-        self.tree = view.changeTree.tree
     }
 
     /// What closes a top-level directory's `<details>` block, with the blank line after it.
     static let detailsClosing: StaticString = "\n</details>\n\n"
 
     /// Appends the list item of file row `row`, indented by `indent` spaces.
-    mutating func appendFile(_ row: VisibleRow, indent: Int, to text: inout MarkdownText) {
-        let change = view.changeTree.change(at: row.node)
+    mutating func appendFile(_ row: RowView, indent: Int, to text: inout MarkdownText) {
+        let change = view.changeTree.change(at: row.row.node)
         text.appendSpaces(indent)
         text.appendMarkup("- ")
         if let status = change?.status {
@@ -37,24 +35,24 @@ struct MarkdownRowWriter {
             text.bytes.append(status.letterByte)
             text.appendMarkup(" ")
         }
-        text.appendName(tree.name(of: row.node))
+        text.appendName(row.node.name)
         if let change {
             appendOrigin(of: change, to: &text)
             appendModeChange(of: change, to: &text)
             _ = SubmoduleLabel.append(change, glyphs: Glyphs(.unicode), to: &text.bytes)
             appendStat(of: change, to: &text)
         }
-        annotator?.annotate(row, in: view, into: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.appendMarkup("\n")
     }
 
     /// Appends the list item of directory row `row`: its label and, rolled up, what is below it.
-    mutating func appendDirectory(_ row: VisibleRow, rolledUp: Bool, indent: Int, to text: inout MarkdownText) {
+    mutating func appendDirectory(_ row: RowView, rolledUp: Bool, indent: Int, to text: inout MarkdownText) {
         text.appendSpaces(indent)
         text.appendMarkup("- 📁 ")
         appendLabel(of: row, to: &text)
-        appendRollUp(view.summaries[row.node], breakdown: rolledUp ? " rolled up" : nil, to: &text)
-        annotator?.annotate(row, in: view, into: &text)
+        appendRollUp(row.summary, breakdown: rolledUp ? " rolled up" : nil, to: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.appendMarkup("\n")
     }
 
@@ -88,7 +86,7 @@ struct MarkdownRowWriter {
 
     /// Appends directory row `row`, below which every file is generated or vendored:
     /// ``- 📁 `vendor/` · 40 vendored files, not counted · +1200``.
-    mutating func appendFoldedDirectory(_ row: VisibleRow, files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
+    mutating func appendFoldedDirectory(_ row: RowView, files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
         text.appendSpaces(indent)
         text.appendMarkup("- 📁 ")
         appendLabel(of: row, to: &text)
@@ -96,7 +94,7 @@ struct MarkdownRowWriter {
         text.bytes.append(contentsOf: files.label.utf8)
         text.appendWords(", not counted")
         appendLines(of: files.combined, to: &text)
-        annotator?.annotate(row, in: view, into: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.appendMarkup("\n")
     }
 
@@ -108,25 +106,22 @@ struct MarkdownRowWriter {
 
     /// Appends the opening of top-level directory row `row`'s `<details>` block: its summary
     /// line with the roll-up, then the blank line the list below it needs.
-    mutating func appendDetailsOpening(_ row: VisibleRow, to text: inout MarkdownText) {
+    mutating func appendDetailsOpening(_ row: RowView, to text: inout MarkdownText) {
         text.appendMarkup("<details>\n<summary>📁 ")
         text.insideHTML = true
         appendLabel(of: row, to: &text)
-        appendRollUp(view.summaries[row.node], breakdown: "", to: &text)
-        annotator?.annotate(row, in: view, into: &text)
+        appendRollUp(row.summary, breakdown: "", to: &text)
+        annotator?.annotate(row.row, in: view, into: &text)
         text.insideHTML = false
         text.appendMarkup("</summary>\n\n")
     }
 
     /// The row's directories, each followed by `/`, as one name.
-    private mutating func appendLabel(of row: VisibleRow, to text: inout MarkdownText) {
+    private mutating func appendLabel(of row: RowView, to text: inout MarkdownText) {
         label.removeAll(keepingCapacity: true)
-        var node = row.projected.first
-        while true {
-            label.append(contentsOf: tree.name(of: node))
+        for link in row.chain {
+            label.append(contentsOf: link.name)
             label.append(UInt8(ascii: "/"))
-            if node == row.node { break }
-            node = view.projection.next(inChain: node)
         }
         text.appendName(label)
     }

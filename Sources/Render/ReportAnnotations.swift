@@ -35,12 +35,13 @@ public struct ReportAnnotations: Sendable {
         self.showsOwners = showsOwners
         self.tree = changeTree.tree
         let matches: [Bool]? = view.searchMode == .hide ? view.search?.matches : nil
-        let slots = changeTree.tree.slots
         if files.hasKinds && !includesGenerated {
             let changes = changeTree.changes
             func below(_ wanted: @escaping @Sendable (FileAnnotations.Kinds) -> Bool) -> NodeSummaries {
-                let wantedNodes = slots.indices.map { node in
-                    slots[node].entry >= 0 && (matches?[node] ?? true) && wanted(files.kinds(ofEntry: Int(slots[node].entry)))
+                let wantedNodes = changeTree.withNodes { nodes in
+                    (0..<nodes.count).map { node in
+                        nodes[node].entry.map { (matches?[node] ?? true) && wanted(files.kinds(ofEntry: $0)) } ?? false
+                    }
                 }
                 return NodeSummaries(tree: changeTree.tree, changes: changes, includes: { wantedNodes[$0] })
             }
@@ -59,15 +60,16 @@ public struct ReportAnnotations: Sendable {
         let byPath = OwnerRollUp.directories(of: view.listedEntries.lazy.map { entry in
             (path: changeTree.change(ofEntry: entry).path, owners: files.owners(ofEntry: entry) ?? [])
         })
-        let tree = changeTree.tree
         var paths: [Int: [UInt8]] = [FileTree.root: []]
         var owners: [Int: DirectoryOwners] = [:]
-        for node in tree.slots.indices where tree.slots[node].isDirectory {
-            if node != FileTree.root {
-                let parent = paths[Int(tree.slots[node].parent)] ?? []
-                paths[node] = (parent.isEmpty ? [] : parent + [UInt8(ascii: "/")]) + tree.name(of: node)
+        changeTree.withNodes { nodes in
+            for node in 0..<nodes.count where nodes[node].isDirectory {
+                if let parentNode = nodes[node].parent {
+                    let parent = paths[parentNode] ?? []
+                    paths[node] = (parent.isEmpty ? [] : parent + [UInt8(ascii: "/")]) + Array(nodes[node].name)
+                }
+                if let found = byPath[RawPath(bytes: paths[node] ?? [])] { owners[node] = found }
             }
-            if let found = byPath[RawPath(bytes: paths[node] ?? [])] { owners[node] = found }
         }
         return owners
     }
@@ -80,8 +82,7 @@ public struct ReportAnnotations: Sendable {
 
     /// The entry of file node `node`, or `nil` for a directory.
     private func entry(of node: Int) -> Int? {
-        let entry = tree.slots[node].entry
-        return entry >= 0 ? Int(entry) : nil
+        tree.entry(of: node)
     }
 
     /// Whether file node `node` is generated, vendored, both or neither.

@@ -24,7 +24,10 @@ extension RowFormatter {
             var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
             name.removeAll(keepingCapacity: true)
             var nameWidth = 0
-            for node in view.projection.chain(of: row.projected) { nameWidth += appendLabelSegment(tree.name(of: node)) }
+            let box = viewBox
+            box.view.changeTree.withNodes { nodes in
+                for link in nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
+            }
             suffix.removeAll(keepingCapacity: true)
             suffix.append(" (")
             suffix.append(contentsOf: files.label.utf8)

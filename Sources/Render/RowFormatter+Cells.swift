@@ -17,11 +17,11 @@ extension RowFormatter {
             drawn = DrawnIcon(bytes: bytes, width: width)
         }
         return Array(fileName).withUnsafeBufferPointer { name in
-            guard var change else {
+            guard let change else {
                 return appendFileCell(name, change: nil, icon: drawn, isMatch: isMatch, usedWidth: usedWidth,
                                       budget: budget, to: &output)
             }
-            return withUnsafePointer(to: &change) {
+            return ChangeView.with(change) {
                 appendFileCell(name, change: $0, icon: drawn, isMatch: isMatch, usedWidth: usedWidth, budget: budget, to: &output)
             }
         }
@@ -43,6 +43,11 @@ extension RowFormatter {
 
     /// Adds one piece of a directory's label, escaped and followed by `/`, to ``name``.
     mutating func appendLabelSegment(_ segment: ArraySlice<UInt8>) -> Int {
+        segment.withUnsafeBufferPointer { appendLabelSegment($0) }
+    }
+
+    /// Adds one piece of a directory's label, read in place, to ``name``.
+    mutating func appendLabelSegment(_ segment: UnsafeBufferPointer<UInt8>) -> Int {
         let width = TerminalText.append(segment, to: &name) + 1
         name.append(UInt8(ascii: "/"))
         return width
@@ -80,10 +85,10 @@ extension RowFormatter {
     }
 
     /// ``appendFile(named:change:icon:isMatch:usedWidth:budget:to:)`` with the icon drawn.
-    mutating func appendFileCell(_ fileName: UnsafeBufferPointer<UInt8>, change: UnsafePointer<FileChange>?, icon: DrawnIcon?,
+    mutating func appendFileCell(_ fileName: UnsafeBufferPointer<UInt8>, change: ChangeView?, icon: DrawnIcon?,
                                  isMatch: Bool, usedWidth: Int, budget: Int?, to output: inout [UInt8]) -> Int {
         var width = 0
-        if let status = change?.pointee.status {
+        if let status = change?.status {
             Style.status(status).open(&output, enabled: color)
             output.append(status.letterByte)
             Style.close(&output, enabled: color)
@@ -95,7 +100,7 @@ extension RowFormatter {
             width += icon.width
         }
         let style: Style? = isMatch && color ? .match : nil
-        let plain = !(change?.pointee.showsDetailsAfterName ?? false) && note.isEmpty
+        let plain = !(change?.showsDetailsAfterName ?? false) && note.isEmpty
         if style == nil && budget == nil && plain {
             // Nothing to shorten, style or add: the escaped name goes straight into the output.
             return width + TerminalText.append(fileName, to: &output)
@@ -104,7 +109,7 @@ extension RowFormatter {
         let nameWidth = TerminalText.append(fileName, to: &name)
         suffix.removeAll(keepingCapacity: true)
         var suffixWidth = 0
-        if let change = change?.pointee {
+        if let change = change?.change {
             suffixWidth = appendOrigin(of: change, shortened: false)
             if let budget, usedWidth + width + nameWidth + suffixWidth > budget {
                 suffixWidth = appendOrigin(of: change, shortened: true)

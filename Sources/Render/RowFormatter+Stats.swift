@@ -5,15 +5,15 @@ extension RowFormatter {
     /// What a file's stats cell shows: nothing when lines were not counted or the file's
     /// content was not read (`nil` for a change without counts), `binary`, or its line counts.
     public func stat(ofFile change: FileChange?) -> TreeStat {
-        guard var change else { return .none }
-        return withUnsafePointer(to: &change) { Self.stat(ofFileAt: $0, linesCounted: linesCounted) }
+        guard let change else { return .none }
+        return ChangeView.with(change) { Self.stat(ofFile: $0, linesCounted: linesCounted) }
     }
 
-    /// ``stat(ofFile:)`` of the change at `change`, read in place.
-    static func stat(ofFileAt change: UnsafePointer<FileChange>, linesCounted: Bool) -> TreeStat {
+    /// ``stat(ofFile:)`` of a change read in place.
+    static func stat(ofFile change: ChangeView, linesCounted: Bool) -> TreeStat {
         guard linesCounted else { return .none }
-        if change.pointee.binary == true { return .binary }
-        let insertions = change.pointee.insertions, deletions = change.pointee.deletions
+        if change.binary == true { return .binary }
+        let insertions = change.insertions, deletions = change.deletions
         guard insertions != nil || deletions != nil else { return .none }
         return .lines(insertions: insertions ?? 0, deletions: deletions ?? 0)
     }

@@ -35,12 +35,17 @@ public struct RowFormatter {
     /// The drawings of the closed and open folder icons.
     let folderIcons: (closed: DrawnIcon, open: DrawnIcon)
     /// The view whose rows ``append(_:budget:to:)`` formats (an empty one when rows are
-    /// formatted from their parts), its tree, and its changes as given (nothing for a path
-    /// list, whose files carry no status).
-    let view: TreeView
-    let tree: FileTree
-    private let changes: [FileChange]
-    private let statusless: Bool
+    /// formatted from their parts), read through ``TreeView/withRow(_:_:)``.
+    var view: TreeView { viewBox.view }
+    /// The view, held by reference: a row lends the view's nodes from it while the
+    /// formatter changes, without copying the view (``append(_:budget:to:)``).
+    let viewBox: ViewBox
+
+    /// A view held by reference.
+    final class ViewBox: Sendable {
+        let view: TreeView
+        init(_ view: TreeView) { self.view = view }
+    }
     /// The view's file icons (when icons are drawn) and, by icon number, their drawings.
     private var fileIcons: FileIcons?
     private let drawsFileIcons: Bool
@@ -70,12 +75,7 @@ public struct RowFormatter {
         self.linesCounted = linesCounted
         self.branchPrefix = glyphs.branch
         self.lastBranchPrefix = glyphs.lastBranch
-        self.view = view
-        self.tree = view.changeTree.tree
-        switch view.changeTree.source {
-        case .changes(let given): (changes, statusless) = (given, false)
-        case .paths: (changes, statusless) = ([], true)
-        }
+        self.viewBox = ViewBox(view)
         func draw(_ icon: IconResolution) -> DrawnIcon {
             var bytes: [UInt8] = []
             let width = options.icons.append(icon, color: options.color, to: &bytes)
@@ -93,39 +93,31 @@ public struct RowFormatter {
     /// and stats cell. With a `budget`, names are shortened in the middle so that the left
     /// part takes at most `budget` columns where it can.
     public mutating func append(_ row: VisibleRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
+        let box = viewBox
+        return box.view.changeTree.withNodes { append(row, of: $0, budget: budget, to: &output) }
+    }
+
+    /// ``append(_:budget:to:)`` of a row lent by the view's row cursor (``TreeView/forEachRow(opensEverything:_:)``).
+    public mutating func append(_ row: RowView, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
+        append(row.row, of: row.nodes, budget: budget, to: &output)
+    }
+
+    /// Formats `row`, reading its nodes through `nodes`.
+    private mutating func append(_ row: VisibleRow, of nodes: TreeNodes, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
         var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
-        let slot = tree.slots[row.node]
-        if slot.entry >= 0 {
-            let entry = Int(slot.entry)
+        let node = nodes[row.node]
+        if !node.isDirectory {
             let icon = drawsFileIcons ? drawnIcon(ofFile: row.node) : nil
             if annotations != nil { prepareNote(forFile: row.node) }
-            let nameStart = Int(slot.nameStart)
-            let nameRange = nameStart..<(nameStart + Int(slot.nameCount))
-            if statusless {
-                width += tree.names.withUnsafeBufferPointer { names in
-                    appendFileCell(UnsafeBufferPointer(rebasing: names[nameRange]), change: nil, icon: icon,
-                                   isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
-                }
-                return FormattedRow(width: width, stat: .none)
-            }
-            return changes.withUnsafeBufferPointer { changes in
-                let change = changes.baseAddress! + entry
-                width += tree.names.withUnsafeBufferPointer { names in
-                    appendFileCell(UnsafeBufferPointer(rebasing: names[nameRange]), change: change, icon: icon,
-                                   isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
-                }
-                return FormattedRow(width: width, stat: Self.stat(ofFileAt: change, linesCounted: linesCounted))
-            }
+            let change = node.change
+            width += appendFileCell(node.name, change: change, icon: icon, isMatch: row.isMatch, usedWidth: width,
+                                    budget: budget, to: &output)
+            return FormattedRow(width: width, stat: change.map { Self.stat(ofFile: $0, linesCounted: linesCounted) } ?? .none)
         }
         let summary = view.summaries[row.node]
         name.removeAll(keepingCapacity: true)
         var nameWidth = 0
-        var node = row.projected.first
-        while true {
-            nameWidth += appendLabelSegment(tree.name(of: node))
-            if node == row.node { break }
-            node = view.projection.next(inChain: node)
-        }
+        for link in nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
         if annotations != nil { prepareNote(forDirectory: row.node) }
         width += appendDirectoryCell(nameWidth: nameWidth, summary: summary, isExpanded: row.isExpanded,
                                      isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)

@@ -49,10 +49,10 @@ public struct ChangeSummary: Hashable, Sendable {
         addFile(status: change.status, binary: change.binary, insertions: change.insertions, deletions: change.deletions)
     }
 
-    /// Adds the file `change` points to, reading only the fields summed (no copy of its paths).
-    mutating func add(fieldsOf change: UnsafePointer<FileChange>) {
-        addFile(status: change.pointee.status, binary: change.pointee.binary,
-            insertions: change.pointee.insertions, deletions: change.pointee.deletions)
+    /// Adds the file `change` views, reading only the fields summed (no copy of its paths).
+    @inline(__always)
+    public mutating func add(_ change: ChangeView) {
+        addFile(status: change.status, binary: change.binary, insertions: change.insertions, deletions: change.deletions)
     }
 
     /// Adds a file that carries no status and whose content was not read.

@@ -13,6 +13,9 @@ public struct ChangeTree: Sendable {
 
     /// The changes as given.
     package let source: Source
+    /// The changes as given, or none for a path list: what ``withNodes(_:)`` lends, read
+    /// without taking it out of ``source``.
+    @usableFromInline let nodeChanges: [FileChange]
     /// The prepared tree; a file node's `entry` indexes `changes`.
     public let tree: FileTree
     /// The summary of everything below each node, indexed like `tree.nodes`.
@@ -24,6 +27,7 @@ public struct ChangeTree: Sendable {
     public init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
         let tree = FileTree(changes: changes, order: order)
         self.source = .changes(changes)
+        self.nodeChanges = changes
         self.tree = tree
         self.summaries = NodeSummaries(tree: tree, changes: changes)
         self.sortedStorage = tree.uniqueEntriesInByteOrder.count == changes.count && tree.uniqueEntriesInByteOrder.elementsEqual(changes.indices)
@@ -36,6 +40,7 @@ public struct ChangeTree: Sendable {
     public init(paths: PathList, order: TreeOrder = .foldersFirst) {
         let tree = FileTree(paths: paths, order: order)
         self.source = .paths(paths)
+        self.nodeChanges = []
         self.tree = tree
         self.summaries = NodeSummaries(statuslessFilesOf: tree)
         self.sortedStorage = nil
@@ -72,7 +77,7 @@ public struct ChangeTree: Sendable {
 
     /// The mode of the file node `node` stands for: its new side's, else its old side's;
     /// `nil` for a directory or a change without modes.
-    package func fileMode(at node: Int) -> FileMode? {
+    func fileMode(at node: Int) -> FileMode? {
         let entry = Int(tree.slots[node].entry)
         guard entry >= 0, case .changes(let changes) = source else { return nil }
         return changes[entry].newMode ?? changes[entry].oldMode

@@ -86,12 +86,6 @@ public struct FileAnnotations: Hashable, Sendable {
         ownerNumbers.isEmpty ? nil : ownerLists[Int(ownerNumbers[entry])]
     }
 
-    /// The number of entry `entry`'s owner list in ``ownerLists`` (0 is the empty list);
-    /// `nil` when no CODEOWNERS file was read.
-    public func ownerListNumber(ofEntry entry: Int) -> Int? {
-        ownerNumbers.isEmpty ? nil : Int(ownerNumbers[entry])
-    }
-
     /// The annotations of the entries `entries`, in that order: entry `i` of the result
     /// describes `entries[i]` here (for changes filtered the same way).
     public func selecting(_ entries: [Int]) -> FileAnnotations {

@@ -59,37 +59,38 @@ public struct FileTree: Sendable {
         }
     }
 
-    /// The stored form of one node: 24 bytes.
-    package struct Slot: Sendable {
+    /// The stored form of one node: 24 bytes. Internal (``TreeNodes`` reads it in place,
+    /// inlined into its callers, hence `@usableFromInline`).
+    @usableFromInline struct Slot: Sendable {
         /// Where the name starts in ``FileTree/names``.
-        package var nameStart: UInt32
-        package var nameCount: UInt32
+        @usableFromInline var nameStart: UInt32
+        @usableFromInline var nameCount: UInt32
         /// The parent node, -1 for the root.
-        package var parent: Int32
+        @usableFromInline var parent: Int32
         /// The input entry of a file, -1 for a directory.
-        package var entry: Int32
+        @usableFromInline var entry: Int32
         /// Where the children start in ``FileTree/childList``.
-        package var childStart: Int32
-        package var childCount: Int32
+        @usableFromInline var childStart: Int32
+        @usableFromInline var childCount: Int32
 
         /// Whether the node is a directory (it has no entry).
-        package var isDirectory: Bool { entry < 0 }
+        var isDirectory: Bool { entry < 0 }
 
         /// Where the name lies in ``FileTree/names``.
-        package var nameRange: Range<Int> { Int(nameStart)..<(Int(nameStart) + Int(nameCount)) }
+        var nameRange: Range<Int> { Int(nameStart)..<(Int(nameStart) + Int(nameCount)) }
     }
 
-    /// The nodes' stored form; `slots[0]` is the root.
-    package internal(set) var slots: [Slot]
+    /// The nodes' stored form; `slots[0]` is the root. Read outside TreeModel through ``TreeNodes``.
+    @usableFromInline var slots: [Slot]
     /// Every node's name, one after another.
-    package internal(set) var names: [UInt8]
+    @usableFromInline var names: [UInt8]
     /// Every directory's ordered children, one list after another.
-    package internal(set) var childList: [Int32]
+    @usableFromInline var childList: [Int32]
 
     /// All nodes; `nodes[0]` is the root.
     public var nodes: Nodes { Nodes(tree: self) }
     /// The file node of each input entry (duplicates share the first one's node).
-    public internal(set) var nodeOfEntry: [Int]
+    @usableFromInline var nodeOfEntry: [Int]
     /// The input entries in byte order of their paths, each path once (its first entry).
     public internal(set) var uniqueEntriesInByteOrder: [Int] = []
 
@@ -108,7 +109,7 @@ public struct FileTree: Sendable {
     }
 
     /// Builds the tree of the changes' paths, as ``init(filePaths:order:)`` does.
-    package init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
+    init(changes: [FileChange], order: TreeOrder = .foldersFirst) {
         self = changes.withUnsafeBufferPointer { changes in
             FileTree(count: changes.count, order: order) { first, second, body in
                 Self.lend(first < 0 ? [] : changes[first].path.bytes, changes[second].path.bytes, to: body)
@@ -117,7 +118,7 @@ public struct FileTree: Sendable {
     }
 
     /// Builds the tree of a path list, as ``init(filePaths:order:)`` does.
-    package init(paths: PathList, order: TreeOrder = .foldersFirst) {
+    init(paths: PathList, order: TreeOrder = .foldersFirst) {
         self = paths.bytes.withUnsafeBufferPointer { bytes in
             paths.ranges.withUnsafeBufferPointer { ranges in
                 // Every name is a piece of a path: the names stay where they are in the list.
@@ -161,7 +162,7 @@ public struct FileTree: Sendable {
     public internal(set) var order = TreeOrder.foldersFirst
 
     /// The depth of `node` below the root (top-level entries have depth 0, the root -1).
-    package func depth(of node: Int) -> Int {
+    func depth(of node: Int) -> Int {
         var depth = -1
         var current = node
         while current != Self.root {
@@ -172,7 +173,7 @@ public struct FileTree: Sendable {
     }
 
     /// The name of `node` as a slice of ``names``.
-    package func name(of node: Int) -> ArraySlice<UInt8> {
+    func name(of node: Int) -> ArraySlice<UInt8> {
         let slot = slots[node]
         return names[slot.nameRange]
     }

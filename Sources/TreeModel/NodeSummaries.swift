@@ -19,16 +19,15 @@ public struct NodeSummaries: Sendable {
     init(statuslessFilesOf tree: FileTree) {
         var slot = [Int32](repeating: -1, count: tree.slots.count)
         var counts: [Int] = []
-        tree.slots.withUnsafeBufferPointer { nodes in
-            for index in nodes.indices where nodes[index].isDirectory {
+        tree.withNodes { nodes in
+            for index in 0..<nodes.count where nodes[index].isDirectory {
                 slot[index] = Int32(counts.count)
                 counts.append(0)
             }
             counts.withUnsafeMutableBufferPointer { counts in
                 for index in nodes.indices.reversed() {
                     let node = nodes[index]
-                    guard node.parent >= 0 else { continue }
-                    counts[Int(slot[Int(node.parent)])] += node.entry >= 0 ? 1 : counts[Int(slot[index])]
+                    counts[Int(slot[node.parent!])] += node.isDirectory ? counts[Int(slot[index])] : 1
                 }
             }
         }
@@ -50,28 +49,23 @@ public struct NodeSummaries: Sendable {
         }
         var directories = [ChangeSummary](repeating: ChangeSummary(), count: Int(count))
         let changes: [FileChange]
-        let statusless: Bool
         switch source {
-        case .changes(let given): (changes, statusless) = (given, false)
-        case .paths: (changes, statusless) = ([], true)
+        case .changes(let given): changes = given
+        case .paths: changes = []
         }
-        tree.slots.withUnsafeBufferPointer { nodes in
-            changes.withUnsafeBufferPointer { changes in
-                directories.withUnsafeMutableBufferPointer { directories in
-                    for index in nodes.indices.reversed() {
-                        let node = nodes[index]
-                        guard node.parent >= 0 else { continue }
-                        let target = Int(slot[Int(node.parent)])
-                        if node.entry >= 0 {
-                            guard includes?(index) ?? true else { continue }
-                            if statusless {
-                                directories[target].addStatuslessFile()
-                            } else {
-                                directories[target].add(fieldsOf: changes.baseAddress! + Int(node.entry))
-                            }
-                        } else {
-                            directories[target].add(directories[Int(slot[index])])
-                        }
+        TreeNodes.lend(tree, changes: changes) { nodes in
+            directories.withUnsafeMutableBufferPointer { directories in
+                for index in nodes.indices.reversed() {
+                    let node = nodes[index]
+                    let target = Int(slot[node.parent!])
+                    if let change = node.change {
+                        guard includes?(index) ?? true else { continue }
+                        directories[target].add(change)
+                    } else if !node.isDirectory {
+                        guard includes?(index) ?? true else { continue }
+                        directories[target].addStatuslessFile()
+                    } else {
+                        directories[target].add(directories[Int(slot[index])])
                     }
                 }
             }

@@ -20,9 +20,6 @@ public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD.
     public var lossyString: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Whether the bytes are valid UTF-8.
-    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
-
     public var description: String { lossyString }
 
     /// The last `/`-separated piece.

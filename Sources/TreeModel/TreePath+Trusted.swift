@@ -9,6 +9,11 @@ extension TreePath {
     /// Whether a name joined to its parent's path by `/` stays normalized: not empty, `.` or
     /// `..` (a name a ``TreePath`` would rewrite or refuse).
     package static func keepsName(_ name: ArraySlice<UInt8>) -> Bool {
+        name.withUnsafeBufferPointer { keepsName($0) }
+    }
+
+    /// ``keepsName(_:)-(ArraySlice<UInt8>)`` of a name read in place (``NodeView/name``).
+    package static func keepsName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
         guard !name.isEmpty else { return false }
         return !name.allSatisfy { $0 == UInt8(ascii: ".") } || name.count > 2
     }

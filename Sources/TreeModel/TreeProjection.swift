@@ -21,7 +21,7 @@ public struct TreeProjection: RowProjection, Sendable {
     public let flatten: Bool
 
     /// The same rows read straight from the tree's storage.
-    package let chains: StoredChains
+    let chains: StoredChains
 
     /// The projection of `tree`, flattening directory-only chains unless `flatten` is off.
     public init(tree: FileTree, flatten: Bool = true) {
@@ -65,26 +65,26 @@ public struct TreeProjection: RowProjection, Sendable {
     }
 
     /// The node after `node` in a flattened chain: its only child.
-    package func next(inChain node: Int) -> Int {
+    func next(inChain node: Int) -> Int {
         Int(tree.childList[Int(tree.slots[node].childStart)])
     }
 }
 
 /// The rows of a ``FileTree`` answered from its slots and child lists alone: small to copy,
 /// for walks that ask for every row.
-package struct StoredChains: RowProjection, Sendable {
+struct StoredChains: RowProjection, Sendable {
     let slots: [FileTree.Slot]
     let childList: [Int32]
-    package let flattensChains: Bool
+    let flattensChains: Bool
 
-    package func isDirectory(_ node: Int) -> Bool { slots[node].isDirectory }
+    func isDirectory(_ node: Int) -> Bool { slots[node].isDirectory }
 
-    package func onlyChild(of node: Int) -> Int? {
+    func onlyChild(of node: Int) -> Int? {
         let slot = slots[node]
         return slot.childCount == 1 ? Int(childList[Int(slot.childStart)]) : nil
     }
 
-    package func parent(of node: Int) -> Int? {
+    func parent(of node: Int) -> Int? {
         let parent = Int(slots[node].parent)
         return parent == FileTree.root || parent < 0 ? nil : parent
     }

@@ -109,10 +109,10 @@ public struct TreeView: Sendable {
     public func isExpanded(_ row: ProjectedNode) -> Bool { expanded[row.node] }
 
     /// Whether some rows below an open row are left out (search in `hide` mode).
-    package var filtersRows: Bool { search != nil && searchMode == .hide }
+    var filtersRows: Bool { search != nil && searchMode == .hide }
 
     /// Whether the row ending at each node is open, indexed like the tree's nodes.
-    package var expandedNodes: [Bool] { expanded }
+    var expandedNodes: [Bool] { expanded }
 
     /// Whether a row matches the search.
     public func isMatch(_ row: ProjectedNode) -> Bool { search?.matches[row.node] ?? false }

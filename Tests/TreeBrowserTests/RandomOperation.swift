@@ -76,7 +76,7 @@ extension TreePath {
 
 /// The kinds of operation the property tests run.
 enum OperationKind: String, CaseIterable, Hashable {
-    case add, addChange, remove, move, batch, expansion, reveal, flatten, focus, selection, all, reset
+    case add, addChange, remove, move, batch, expansion, reveal, flatten, focus, all, reset
 }
 
 /// One random operation on a model: chosen from the model's paths (mostly) and random ones,
@@ -148,9 +148,8 @@ struct RandomOperation: CustomStringConvertible {
             (kind, description) = (.focus, "focus \(name)")
             run = { move(&$0) }
         case 12:
-            let extending = Bool.random(using: &random)
-            (kind, description) = (.selection, "select \(path) extending \(extending)")
-            run = Bool.random(using: &random) ? { $0.select(path, extending: extending) } : { $0.toggleSelection(path) }
+            (kind, description) = (.focus, "focus nearest \(path)")
+            run = { $0.focus(nearestTo: path) }
         case 13:
             let expand = Bool.random(using: &random)
             (kind, description) = (.all, expand ? "expand all" : "collapse all")

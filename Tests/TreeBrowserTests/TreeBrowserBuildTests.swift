@@ -53,7 +53,7 @@ struct RankedFindPreparationTests {
             let fromModel = RankedFind(model: try TreeBrowserModel(changeTree: tree), icons: icons)
             let fromTree = RankedFind(browsing: tree, icons: icons)
             #expect(fromTree.candidates == fromModel.candidates, "seed \(seed)")
-            #expect(fromTree.candidates.count == tree.tree.slots.count - 1)
+            #expect(fromTree.candidates.count == tree.tree.nodeCount - 1)
         }
     }
 }

@@ -111,13 +111,11 @@ struct TreeBrowserChangeTests {
     @Test func aResetFromChangesKeepsStateAndRedrawsChangedRollUps() throws {
         var model = try model()
         model.collapse(tp("src/app/"))
-        model.select(tp("docs/guide.md"))
         var changes = Self.changes
         changes[1].insertions = 20
         let before = model.rows
         let update = try model.reset(changeTree: ChangeTree(changes: changes))
         #expect(!model.isExpanded(tp("src/app/")))
-        #expect(model.selection == [tp("docs/guide.md")])
         #expect(update.rows == nil)
         #expect(update.decorations == 2..<4, "src/ and the collapsed src/app/")
         #expect(applying(update, to: before, from: model.rows) == model.rows)

@@ -7,7 +7,7 @@ import TreeModel
 /// On seeded random change sets and operation sequences, the projected model equals, row for
 /// row, a model rebuilt from the files shown alone and carried over by a reset (as a new
 /// tree was built for each filter before): rows and chains (which flatten further under a
-/// filter), roll-ups, totals, lookups, focus, selection, expansion, drawing shape and find's
+/// filter), roll-ups, totals, lookups, focus, expansion, drawing shape and find's
 /// candidates; also after expansion changes, moves of the focus, view states set in place
 /// (``TreeBrowserModel/setViewState(_:of:)``, which leaves the revision unless viewed files
 /// are hidden) and live-refresh mutations under a filter. The generator is checked to produce chains, every status and empty filters.
@@ -93,7 +93,6 @@ struct TreeBrowserFilterPropertyTests {
                 let path = model.row(at: Int.random(in: 0..<model.rowCount, using: &random)).identity
                 let operations: [(inout TreeBrowserModel) -> TreeUpdate] = [
                     { $0.focusNext() }, { $0.focusPrevious() }, { $0.focusParent() }, { $0.focus(nearestTo: path) },
-                    { $0.select(path, extending: true) }, { $0.toggleSelection(path) },
                 ]
                 let operation = operations.randomElement(using: &random)!
                 _ = operation(&model)
@@ -147,7 +146,6 @@ struct TreeBrowserFilterPropertyTests {
         #expect(model.total == rebuilt.total, context)
         #expect(model.focus == rebuilt.focus, context)
         #expect(model.focusedRowIndex == rebuilt.focusedRowIndex, context)
-        #expect(model.selection == rebuilt.selection, context)
         #expect(model.expandedPaths == rebuilt.expandedPaths, context)
         #expect(model.children(of: nil) == rebuilt.children(of: nil), context)
         for index in 0..<min(model.rowCount, rebuilt.rowCount) {

@@ -25,8 +25,6 @@ struct TreeBrowserFlatteningTests {
         let update = model.expand(tp("src/"))
         #expect(update.rows == RowReplacement(replaced: 1..<2, inserted: 1..<4))
         #expect(model.isExpanded(tp("src/")) && model.isExpanded(tp("src/lib/")) && model.isExpanded(tp("src/lib/core/")))
-        model.select(tp("src/lib/"))
-        #expect(model.selection == [tp("src/lib/core/")])
         model.focus(nearestTo: tp("src/"))
         #expect(model.focus == tp("src/lib/core/"))
         model.collapse(tp("src/"))
@@ -50,8 +48,7 @@ struct TreeBrowserFlatteningTests {
         var model = try TreeBrowserModel(paths: Self.paths, expansion: .depth(1))
         model.expand(tp("src/lib/core/"))
         model.focus(nearestTo: tp("src/lib/core/b.swift"))
-        model.select(tp("one/file.txt"))
-        let expanded = model.expandedPaths, focus = model.focus, selection = model.selection
+        let expanded = model.expandedPaths, focus = model.focus
         let before = model.rows
         let off = model.setFlattened(false)
         #expect(model.picture == [
@@ -59,7 +56,7 @@ struct TreeBrowserFlatteningTests {
         ])
         #expect(off.rows == RowReplacement(replaced: 2..<5, inserted: 2..<7))
         #expect(applying(off, to: before, from: model.rows) == model.rows)
-        #expect(model.expandedPaths == expanded && model.focus == focus && model.selection == selection)
+        #expect(model.expandedPaths == expanded && model.focus == focus)
         #expect(model.focusedIdentity == "src/lib/core/b.swift")
         model.setFlattened(true)
         #expect(model.rows == before)

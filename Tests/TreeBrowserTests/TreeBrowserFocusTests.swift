@@ -2,8 +2,8 @@ import Testing
 import TreeBrowser
 import TreeModel
 
-/// Docs/TreeModel.md#focus: focus — first, last, next, previous, parent, nearest-to — separate
-/// from selection.
+/// Docs/TreeModel.md#focus: focus — first, last, next, previous, parent, nearest-to.
+
 struct TreeBrowserFocusTests {
     static let paths = ["a/x.txt", "a/y.txt", "b/z.txt", "c.txt"]
 
@@ -79,23 +79,5 @@ struct TreeBrowserFocusTests {
         try model.remove(tp("a/"))
         #expect(model.focus == nil)
         #expect(model.rowCount == 0)
-    }
-
-    @Test func focusIsSeparateFromSelection() throws {
-        var model = try model()
-        model.select(tp("a/x.txt"))
-        model.focusLast()
-        #expect(model.selection == [tp("a/x.txt")])
-        #expect(model.focus == tp("c.txt"))
-        let update = model.select(tp("c.txt"), extending: true)
-        #expect(update == TreeUpdate(selectionChanged: true))
-        #expect(model.selection == [tp("a/x.txt"), tp("c.txt")])
-        model.toggleSelection(tp("a/x.txt"))
-        #expect(model.selection == [tp("c.txt")])
-        model.deselect(tp("c.txt"))
-        #expect(model.selection.isEmpty)
-        #expect(model.clearSelection().isEmpty)
-        #expect(model.focus == tp("c.txt"))
-        #expect(model.select(tp("missing")).isEmpty)
     }
 }

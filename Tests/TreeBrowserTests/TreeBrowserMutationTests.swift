@@ -2,8 +2,8 @@ import Testing
 import TreeBrowser
 import TreeModel
 
-/// Docs/TreeModel.md#mutations-and-resets: add, remove, move, batch and reset, and what they do to expansion,
-/// focus and selection.
+/// Docs/TreeModel.md#mutations-and-resets: add, remove, move, batch and reset, and what they do to expansion
+/// and focus.
 struct TreeBrowserMutationTests {
     static let paths = ["src/app/main.swift", "src/app/view.swift", "src/util.swift", "docs/guide.md", "README.md"]
 
@@ -69,12 +69,9 @@ struct TreeBrowserMutationTests {
 
     @Test func removeTakesTheSubtreeAndPrunesState() throws {
         var model = try model()
-        model.select(tp("src/app/view.swift"))
-        model.select(tp("README.md"), extending: true)
         let update = try model.remove(tp("src/app/"))
         #expect(update.rows == RowReplacement(replaced: 3..<6, inserted: 3..<3))
-        #expect(update.selectionChanged)
-        #expect(model.selection == [tp("README.md")])
+        #expect(model.contains(tp("README.md")))
         #expect(!model.contains(tp("src/app/main.swift")))
         #expect(model.contains(tp("src/")))
         #expect(throws: TreeMutationError.notFound(tp("src/app/"))) { try model.remove(tp("src/app/")) }
@@ -91,12 +88,11 @@ struct TreeBrowserMutationTests {
         #expect(model.focusedRowIndex == 4)
     }
 
-    @Test func moveRemapsExpansionFocusAndSelectionInsideAMovedDirectory() throws {
+    @Test func moveRemapsExpansionAndFocusInsideAMovedDirectory() throws {
         var model = try TreeBrowserModel(
             paths: ["src/app/ui/button.swift", "src/app/ui/list.swift", "src/app/main.swift", "src/other/z.swift"],
             flatten: false, expansion: .collapsed)
         model.reveal(tp("src/app/ui/list.swift"))
-        model.select(tp("src/app/main.swift"))
         model.collapse(tp("src/app/"))
         #expect(model.focus == tp("src/app/"))
         model.expand(tp("src/app/"))
@@ -105,9 +101,7 @@ struct TreeBrowserMutationTests {
         #expect(model.isExpanded(tp("lib/core/app/")) && model.isExpanded(tp("lib/core/app/ui/")))
         #expect(!model.contains(tp("src/app/")))
         #expect(model.focus == tp("lib/core/app/ui/list.swift"))
-        #expect(model.selection == [tp("lib/core/app/main.swift")])
         #expect(update.focus == FocusChange(from: tp("src/app/ui/list.swift"), to: tp("lib/core/app/ui/list.swift")))
-        #expect(update.selectionChanged)
         #expect(model.rows == referenceRows(of: model))
         #expect(model.focusedIdentity == "lib/")
         model.reveal(tp("lib/core/app/ui/list.swift"))
@@ -151,7 +145,6 @@ struct TreeBrowserMutationTests {
     @Test func aFailedBatchChangesNothingAndReportsNoUpdate() throws {
         var model = try model()
         model.focus(nearestTo: tp("src/util.swift"))
-        model.select(tp("README.md"))
         let before = model
         var update: TreeUpdate?
         #expect(throws: TreeMutationError.inBatch(position: 2, .notFound(tp("missing.txt")))) {
@@ -159,7 +152,7 @@ struct TreeBrowserMutationTests {
         }
         #expect(update == nil)
         #expect(model.paths == before.paths && model.rows == before.rows)
-        #expect(model.focus == before.focus && model.selection == before.selection)
+        #expect(model.focus == before.focus)
         #expect(model.expandedPaths == before.expandedPaths)
         #expect(TreeMutationError.inBatch(position: 2, .notFound(tp("missing.txt"))).description.contains("mutation 3"))
     }
@@ -167,15 +160,11 @@ struct TreeBrowserMutationTests {
     @Test func resetKeepsStateForIdentitiesThatStillExist() throws {
         var model = try model(.collapsed)
         model.reveal(tp("src/app/view.swift"))
-        model.select(tp("docs/"))
-        model.select(tp("src/util.swift"), extending: true)
         let update = try model.reset(paths: ["src/app/view.swift", "src/app/new.swift", "lib/x.c", "README.md"])
         #expect(model.picture == [
             "▸ lib", "▾ src", "  ▾ app", "      new.swift", "      view.swift", "  README.md",
         ])
         #expect(model.focus == tp("src/app/view.swift"))
-        #expect(model.selection.isEmpty)
-        #expect(update.selectionChanged)
         #expect(update.rows == RowReplacement(replaced: 0..<6, inserted: 0..<5))
         try model.reset(paths: ["README.md"])
         #expect(model.focusedIdentity == "README.md")
@@ -196,7 +185,6 @@ struct TreeBrowserCompactionTests {
     @Test func manyAddsAndRemovesKeepRowsAndStateRight() throws {
         var model = try TreeBrowserModel(paths: ["keep/a.txt", "keep/b/c.txt", "z.txt"], expansion: .expanded)
         model.focus(nearestTo: tp("keep/b/c.txt"))
-        model.select(tp("z.txt"))
         model.collapse(tp("keep/b/"))
         model.focus(nearestTo: tp("keep/b/c.txt"))
         let rows = model.rows
@@ -207,7 +195,6 @@ struct TreeBrowserCompactionTests {
         #expect(model.rows == rows)
         #expect(model.rows == referenceRows(of: model))
         #expect(model.focus == tp("keep/b/"))
-        #expect(model.selection == [tp("z.txt")])
         #expect(!model.isExpanded(tp("keep/b/")) && model.isExpanded(tp("keep/")))
         #expect(model.count == 5)
         model.expand(tp("keep/b/"))

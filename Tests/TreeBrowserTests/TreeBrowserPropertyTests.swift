@@ -12,10 +12,10 @@ struct TreeBrowserPropertyTests {
     /// A snapshot of everything observable, to check that rejected operations change nothing.
     struct Snapshot: Equatable {
         var paths: [TreePath], rows: [TreeRow], expanded: Set<TreePath>
-        var focus: TreePath?, selection: Set<TreePath>, flattened: Bool
+        var focus: TreePath?, flattened: Bool
         init(_ model: TreeBrowserModel) {
             paths = model.paths; rows = model.rows; expanded = model.expandedPaths
-            focus = model.focus; selection = model.selection; flattened = model.isFlattened
+            focus = model.focus; flattened = model.isFlattened
         }
     }
 
@@ -79,16 +79,14 @@ struct TreeBrowserPropertyTests {
             if update.rows == nil { #expect(before.rows.map(\.identity) == after.rows.map(\.identity), comment) }
             let focusChange = before.focus == after.focus ? nil : FocusChange(from: before.focus, to: after.focus)
             #expect(update.focus == focusChange, comment)
-            #expect(update.selectionChanged == (before.selection != after.selection), comment)
             #expect(model.focus.map(model.contains) ?? true, comment)
-            #expect(model.selection.allSatisfy(model.contains), comment)
             #expect(model.count == after.paths.count, comment)
             if let oldRow = operation.expandedRow, let change = update.rows {
                 #expect(change.replaced == oldRow..<Self.subtreeEnd(of: oldRow, in: before.rows), comment)
             }
             if operation.kind == .flatten {
                 #expect(after.paths == before.paths && after.expanded == before.expanded, comment)
-                #expect(after.focus == before.focus && after.selection == before.selection, comment)
+                #expect(after.focus == before.focus, comment)
             }
             exploration.record(after.rows, model: model)
         }

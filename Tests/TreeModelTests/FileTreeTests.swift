@@ -23,7 +23,7 @@ struct FileTreeTests {
     @Test func duplicatesMergeAndTheFirstKeepsItsPlace() {
         let tree = tree(["b", "a", "b"], order: .input)
         #expect(names(tree) == ["b", "a"])
-        #expect(tree.nodeOfEntry[0] == tree.nodeOfEntry[2])
+        #expect(tree.fileNode(ofEntry: 0) == tree.fileNode(ofEntry: 2))
     }
 
     @Test func foldersFirstThenByteOrder() {
@@ -60,8 +60,8 @@ struct FileTreeTests {
         #expect(names(shuffled) == names(sorted))
         let z = shuffled.node(identity: Array("z/".utf8))!
         #expect(names(shuffled, under: z) == ["z/a/", "z/b.c"])
-        #expect(shuffled.nodeOfEntry[1] == shuffled.nodeOfEntry[5], "duplicates share a node")
-        #expect(shuffled.nodes[shuffled.nodeOfEntry[1]].entry == 1, "the first keeps its place")
+        #expect(shuffled.fileNode(ofEntry: 1) == shuffled.fileNode(ofEntry: 5), "duplicates share a node")
+        #expect(shuffled.nodes[shuffled.fileNode(ofEntry: 1)].entry == 1, "the first keeps its place")
     }
 
     @Test func emptyPiecesAreDroppedWhateverComesBefore() {
@@ -77,8 +77,8 @@ struct FileTreeTests {
         let src = try #require(tree.node(identity: Array("src/".utf8)))
         #expect(Array(tree.nodes[src].name) == Array("src".utf8))
         #expect(tree.nodes[src].children.map { String(decoding: tree.nodes[$0].name, as: UTF8.self) } == ["a.c", "b.c"])
-        #expect(tree.nodes[src].children[0] == tree.nodeOfEntry[1])
-        #expect(tree.nodes[tree.nodeOfEntry[2]].entry == 2)
+        #expect(tree.nodes[src].children[0] == tree.fileNode(ofEntry: 1))
+        #expect(tree.nodes[tree.fileNode(ofEntry: 2)].entry == 2)
         #expect(tree.nodes[FileTree.root].parent == nil && tree.nodes[src].parent == FileTree.root)
     }
 

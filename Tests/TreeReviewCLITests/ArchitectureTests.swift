@@ -97,4 +97,19 @@ import TestSupport
             #expect(dependencies.isSubset(of: list.prefix(position)), "\(module) comes before one of \(dependencies)")
         }
     }
+
+    /// `FileTree`'s storage is read only inside TreeModel, behind `TreeNodes`
+    /// (Docs/TreeModel.md#reading-the-tree): no other module's source names it.
+    @Test func onlyTreeModelReadsTheTreesStorage() throws {
+        var readers: [String] = []
+        for module in Self.manifest.keys where !["TreeModel", "CLibGit2", "CSystem"].contains(module) {
+            let directory = Self.root + "/Sources/" + module
+            for file in try FileManager.default.subpathsOfDirectory(atPath: directory) where file.hasSuffix(".swift") {
+                let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
+                if text.contains(/\.(?:slots|childList)\b|nodeOfEntry|\bFileTree\.Slot\b/) { readers.append(module + "/" + file) }
+            }
+        }
+        #expect(Self.manifest.count >= 10)
+        #expect(readers == [])
+    }
 }

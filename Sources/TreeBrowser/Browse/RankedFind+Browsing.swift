@@ -7,25 +7,26 @@ extension RankedFind {
     /// normalized once and joined to its parent's normalized identity; a name a path would
     /// rewrite (`.`, `..`) is left out with what lies below it, as the model leaves it out.
     public init(browsing changeTree: ChangeTree, icons: IconResolver) {
-        let tree = changeTree.tree
         var arena = FindArena()
-        arena.reserveCapacity(max(tree.slots.count - 1, 0))
-        var stack: [(node: Int, parent: Int?)] = tree.nodes[FileTree.root].children.reversed().map { ($0, nil) }
-        while let (node, parent) = stack.popLast() {
-            let name = tree.name(of: node)
-            guard TreePath.keepsName(name) else { continue }
-            let isDirectory = tree.slots[node].isDirectory
-            var tags: [String] = []
-            if isDirectory {
-                if let status = changeTree.summaries[node].wholeStatus { tags.append(status.rawValue) }
-                let index = arena.count
-                stack.append(contentsOf: tree.nodes[node].children.reversed().lazy.map { ($0, index) })
-            } else {
-                let change = changeTree.change(at: node)
-                if let status = change?.status { tags.append(status.rawValue) }
-                tags.append(icons.resolveFile(named: name, mode: change?.newMode ?? change?.oldMode).name)
+        changeTree.withNodes { nodes in
+            arena.reserveCapacity(max(nodes.count - 1, 0))
+            var stack: [(node: Int, parent: Int?)] = nodes[FileTree.root].children.reversed().map { ($0, nil) }
+            while let (index, parent) = stack.popLast() {
+                let node = nodes[index]
+                let name = node.name
+                guard TreePath.keepsName(name) else { continue }
+                var tags: [String] = []
+                if node.isDirectory {
+                    if let status = changeTree.summaries[index].wholeStatus { tags.append(status.rawValue) }
+                    let position = arena.count
+                    stack.append(contentsOf: node.children.reversed().lazy.map { ($0, position) })
+                } else {
+                    let change = changeTree.change(at: index)
+                    if let status = change?.status { tags.append(status.rawValue) }
+                    tags.append(icons.resolveFile(named: name, mode: change?.newMode ?? change?.oldMode).name)
+                }
+                arena.append(name: name, isDirectory: node.isDirectory, parent: parent, tags: tags)
             }
-            arena.append(name: name, isDirectory: isDirectory, parent: parent, tags: tags)
         }
         arena.seal()
         self.init(arena: arena)

@@ -8,20 +8,19 @@ extension PathForest {
     ///
     /// - Throws: the first path that is not a valid ``TreePath`` (a `..` piece).
     init(changeTree: ChangeTree) throws(TreePathError) {
-        let tree = changeTree.tree
-        let count = tree.slots.count
-        self.init(order: tree.order, allowsFileAndDirectory: true)
-        reserveCapacity(count)
-        lookup.reserveCapacity(count)
-        setRootSummary(changeTree.total)
-        nodes[PathForest.root].children.reserveCapacity(Int(tree.slots[FileTree.root].childCount))
-        var stack: [(node: Int, parent: Int)] = tree.nodes[FileTree.root].children.reversed().map { ($0, PathForest.root) }
-        while let (node, parent) = stack.popLast() {
-            let slot = try appendPrepared(node, of: changeTree, under: parent)
-            guard nodes[slot].isDirectory else { continue }
-            let children = tree.slots[node]
-            for position in (Int(children.childStart)..<Int(children.childStart + children.childCount)).reversed() {
-                stack.append((Int(tree.childList[position]), slot))
+        self.init(order: changeTree.tree.order, allowsFileAndDirectory: true)
+        try changeTree.withNodes { (tree) throws(TreePathError) in
+            let count = tree.count
+            reserveCapacity(count)
+            lookup.reserveCapacity(count)
+            setRootSummary(changeTree.total)
+            let top = tree[FileTree.root].children
+            nodes[PathForest.root].children.reserveCapacity(top.count)
+            var stack: [(node: Int, parent: Int)] = top.reversed().map { ($0, PathForest.root) }
+            while let (node, parent) = stack.popLast() {
+                let slot = try appendPrepared(tree[node], of: changeTree, under: parent)
+                guard nodes[slot].isDirectory else { continue }
+                for child in tree[node].children.reversed() { stack.append((child, slot)) }
             }
         }
         if order == .input { sequenceByFirstEntry() }
@@ -45,11 +44,10 @@ extension PathForest {
     }
 
     /// Appends change-tree node `node` below `parent`, last, with its change or roll-up.
-    private mutating func appendPrepared(_ node: Int, of changeTree: ChangeTree, under parent: Int) throws(TreePathError) -> Int {
-        let tree = changeTree.tree
-        let name = tree.name(of: node)
-        let treeSlot = tree.slots[node]
-        let isDirectory = treeSlot.isDirectory
+    private mutating func appendPrepared(_ treeNode: NodeView, of changeTree: ChangeTree, under parent: Int) throws(TreePathError) -> Int {
+        let node = treeNode.index
+        let name = treeNode.name
+        let isDirectory = treeNode.isDirectory
         var bytes: [UInt8] = []
         let parentBytes = parent == PathForest.root ? [] : nodes[parent].path.normalized.bytes
         bytes.reserveCapacity(parentBytes.count + name.count + 2)
@@ -69,14 +67,14 @@ extension PathForest {
             guard path.identity == bytes else { throw .parentReference(raw) }
         }
         let slot = nodes.count
-        let sequence = isDirectory || tree.order != .input ? nextSequence : Int(treeSlot.entry)
+        let sequence = isDirectory || changeTree.tree.order != .input ? nextSequence : treeNode.entry!
         var created = Node(path: path, nameStart: nameStart, parent: parent, isDirectory: isDirectory,
                            depth: nodes[parent].depth + 1, sequence: sequence)
         created.position = nodes[parent].children.count
         var summary = ChangeSummary()
         if isDirectory {
             summary = changeTree.summaries[node]
-            created.children.reserveCapacity(Int(treeSlot.childCount))
+            created.children.reserveCapacity(treeNode.children.count)
         } else {
             var fileChange = change ?? FileChange(status: nil, path: path.normalized)
             fileChange.path = path.normalized

@@ -2,10 +2,10 @@ import TreeModel
 
 /// The filter (``FileFilter``): a projection of the tree already built, not a new tree.
 /// Rows, chains, roll-ups, lookups and find see only the files it shows and the directories
-/// above them, exactly as in a model built from those files alone. Expansion, focus and
-/// selection are carried as a reset carries them (Docs/TreeModel.md#mutations-and-resets):
-/// what stays shown keeps its state, a directory shown again follows ``initialExpansion``,
-/// the selection keeps what is still shown, a hidden focus goes to the nearest-to row.
+/// above them, exactly as in a model built from those files alone. Expansion and focus are
+/// carried as a reset carries them (Docs/TreeModel.md#mutations-and-resets): what stays
+/// shown keeps its state, a directory shown again follows ``initialExpansion``, a hidden
+/// focus goes to the nearest-to row.
 extension TreeBrowserModel {
     /// The files shown.
     public var filter: FileFilter { forest.projection?.filter ?? .everything }
@@ -18,7 +18,7 @@ extension TreeBrowserModel {
         let before = forest.projection, focusRowBefore = focusedRowIndex
         forest.projection = filter.showsEverything ? nil : ForestProjection(forest: forest, filter: filter)
         return settleProjection(hiddenBefore: before, rowsBefore: visible, focusBefore: focus,
-                                focusRowBefore: focusRowBefore, selectionBefore: selection)
+                                focusRowBefore: focusRowBefore)
     }
 
     /// Runs `mutate` (mutations) on every node, the filter lifted, then filters again; the
@@ -32,7 +32,7 @@ extension TreeBrowserModel {
             compactIfNeeded()
             return update
         }
-        let rowsBefore = visible, focusBefore = focus, focusRowBefore = focusedRowIndex, selectionBefore = selection
+        let rowsBefore = visible, focusBefore = focus, focusRowBefore = focusedRowIndex
         forest.projection = nil
         defersLostFocus = true
         defer { defersLostFocus = false }
@@ -43,8 +43,7 @@ extension TreeBrowserModel {
         }
         forest.projection = ForestProjection(forest: forest, filter: before.filter)
         let update = settleProjection(hiddenBefore: before, rowsBefore: rowsBefore, focusBefore: focusBefore,
-                                      focusRowBefore: focusRowBefore, selectionBefore: selectionBefore,
-                                      lostFocus: focus == nil ? focusBefore : nil)
+                                      focusRowBefore: focusRowBefore, lostFocus: focus == nil ? focusBefore : nil)
         if needsCompaction {
             forest.projection = nil
             compactIfNeeded()
@@ -54,16 +53,14 @@ extension TreeBrowserModel {
     }
 
     /// After the projection changed from `hiddenBefore`: opens or closes the directories now
-    /// shown that were hidden, makes the rows again, keeps the selection and the focus on
-    /// what is shown (a hidden focus, or `lostFocus` removed by a mutation, goes to the
+    /// shown that were hidden, makes the rows again, keeps the focus on what is shown (a hidden focus, or `lostFocus` removed by a mutation, goes to the
     /// nearest-to row), and reports the update.
     mutating func settleProjection(
         hiddenBefore before: ForestProjection?, rowsBefore: [ShownRow], focusBefore: TreePath?,
-        focusRowBefore: Int?, selectionBefore: Set<TreePath>, lostFocus: TreePath? = nil
+        focusRowBefore: Int?, lostFocus: TreePath? = nil
     ) -> TreeUpdate {
         if let before { applyInitialExpansion(toShownOutside: before) }
         visible = rows(below: PathForest.root, level: 0)
-        if !selection.isEmpty { selection = selection.filter(contains) }
         removedRowPositions = [:]
         revision += 1
         if let focused = focus.map({ contains($0) ? nil : $0 }) ?? lostFocus {
@@ -73,7 +70,7 @@ extension TreeBrowserModel {
         let rows = RowReplacement.between(rowsBefore, visible)
         let outside = rows.map { $0.inserted.count < visible.count } ?? !visible.isEmpty
         return TreeUpdate(rows: rows, decorations: outside ? visible.indices : nil,
-                          focus: Self.focusChange(focusBefore, focus), selectionChanged: selection != selectionBefore)
+                          focus: Self.focusChange(focusBefore, focus))
     }
 
     /// Gives every shown directory that `before` hid (or that did not exist then) the

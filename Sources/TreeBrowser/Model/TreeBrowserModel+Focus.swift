@@ -1,6 +1,6 @@
 import TreeModel
 
-/// Focus (Docs/TreeModel.md#focus): one row, separate from the selection. Moving past either end
+/// Focus (Docs/TreeModel.md#focus): one row. Moving past either end
 /// stays put.
 extension TreeBrowserModel {
     /// The focused row: the row showing ``focus``, else its nearest visible ancestor's.

@@ -1,7 +1,7 @@
 import TreeModel
 
 /// Mutations (Docs/TreeModel.md#mutations-and-resets). Each is validated before anything
-/// changes; a batch is all-or-nothing and reports one update. Focus and selection follow
+/// changes; a batch is all-or-nothing and reports one update. The focus follows
 /// moved identities; a removed focus goes to the nearest-to row. Roll-ups are updated along
 /// the ancestors of what changed.
 extension TreeBrowserModel {
@@ -24,7 +24,7 @@ extension TreeBrowserModel {
         try apply(.remove(path))
     }
 
-    /// Moves a file or directory to `destination`; expansion, focus and selection inside a
+    /// Moves a file or directory to `destination`; expansion and focus inside a
     /// moved directory move with it.
     @discardableResult
     public mutating func move(_ path: TreePath, to destination: TreePath) throws(TreeMutationError) -> TreeUpdate {
@@ -59,7 +59,6 @@ extension TreeBrowserModel {
                 do throws(TreeMutationError) { try model.perform(mutation, &context) } catch {
                     model.forest.rollBack()
                     model.focus = context.focusBefore
-                    model.selection = context.selectionBefore
                     throw .inBatch(position: position, error)
                 }
             }
@@ -74,7 +73,6 @@ extension TreeBrowserModel {
         var focusBefore: TreePath?
         var focusRowBefore: Int?
         var lostFocus: TreePath?
-        var selectionBefore: Set<TreePath>
         var positions: [TreePath: Int] = [:]
         /// The slots the mutations created, outermost first: they get ``initialExpansion``
         /// once every mutation is done (or before a move, which carries expansion), their
@@ -83,7 +81,7 @@ extension TreeBrowserModel {
     }
 
     func beginUpdate(_ mutations: [TreeMutation]) -> UpdateContext {
-        var context = UpdateContext(focusBefore: focus, focusRowBefore: focusedRowIndex, selectionBefore: selection)
+        var context = UpdateContext(focusBefore: focus, focusRowBefore: focusedRowIndex)
         for mutation in mutations {
             switch mutation {
             case .remove(let path), .move(let path, _):
@@ -119,7 +117,6 @@ extension TreeBrowserModel {
                 context.lostFocus = focused
                 focus = nil
             }
-            selection = selection.filter { forest.slot(of: $0) != nil }
         case .move(let path, let destination):
             guard let slot = forest.slot(of: path) else { throw .notFound(path) }
             guard destination != path else { return }
@@ -136,7 +133,6 @@ extension TreeBrowserModel {
             applyInitialExpansion(to: context.created.filter(forest.isAlive))
             context.created = forest.move(slot, to: destination)
             focus = focus.map { Self.remap($0, from: path, to: destination) }
-            selection = Set(selection.map { Self.remap($0, from: path, to: destination) })
         }
     }
 
@@ -161,8 +157,7 @@ extension TreeBrowserModel {
             removedRowPositions[lost] = row
         }
         let decorations = rowRange(of: redecorated)
-        return TreeUpdate(rows: rows, decorations: decorations, focus: Self.focusChange(context.focusBefore, focus),
-                          selectionChanged: selection != context.selectionBefore)
+        return TreeUpdate(rows: rows, decorations: decorations, focus: Self.focusChange(context.focusBefore, focus))
     }
 
     /// The smallest range of visible rows holding the rows of every slot of `slots` that is

@@ -3,7 +3,7 @@ import TreeModel
 /// Reset (Docs/TreeModel.md#mutations-and-resets): a new tree, the same state for the
 /// identities that remain.
 extension TreeBrowserModel {
-    /// Replaces the paths. Expansion, focus and selection survive for identities that still
+    /// Replaces the paths. Expansion and focus survive for identities that still
     /// exist; removed ones are pruned (a removed focus goes to the nearest-to row); new
     /// directories follow ``initialExpansion``. The ``filter`` stays: what it hid before
     /// counts as new. An invalid input changes nothing.
@@ -36,7 +36,6 @@ extension TreeBrowserModel {
             oldForest.slot(of: path).map(oldForest.isExpanded)
         }
         next.visible = next.rows(below: PathForest.root, level: 0)
-        next.selection = selection.filter(next.contains)
         next.removedRowPositions = [:]
         next.revision += 1
         if let focused = focus, !next.contains(focused) {
@@ -51,7 +50,7 @@ extension TreeBrowserModel {
                 && old.forest.nodes[a.head].path == forest.nodes[b.head].path
         }
         return TreeUpdate(rows: rows, decorations: decorationsChanged(since: old, rows: rows),
-                          focus: Self.focusChange(old.focus, focus), selectionChanged: selection != old.selection)
+                          focus: Self.focusChange(old.focus, focus))
     }
 
     /// The smallest range of rows outside `rows` (the reshaped ones) whose change or roll-up

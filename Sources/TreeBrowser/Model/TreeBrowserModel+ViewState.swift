@@ -41,6 +41,6 @@ extension TreeBrowserModel {
         }
         forest.projection = ForestProjection(forest: forest, filter: before.filter)
         return settleProjection(hiddenBefore: before, rowsBefore: rowsBefore, focusBefore: focus,
-                                focusRowBefore: focusRowBefore, selectionBefore: selection)
+                                focusRowBefore: focusRowBefore)
     }
 }

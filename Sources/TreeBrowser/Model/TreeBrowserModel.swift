@@ -3,7 +3,7 @@ import TreeModel
 /// The state of an interactive tree browser (Docs/TreeModel.md#flattening,
 /// Docs/TreeModel.md#expansion-and-depth, Docs/TreeModel.md#the-interactive-model): the tree
 /// with each file's change and each directory's roll-up, which directories are expanded,
-/// the focused row and the selection, and the visible rows.
+/// the focused row, and the visible rows.
 ///
 /// Built from the same change tree the renderers use (``init(changeTree:flatten:expansion:icons:)``),
 /// or from bare paths (``init(paths:order:flatten:expansion:icons:)``). Identities are
@@ -23,8 +23,6 @@ public struct TreeBrowserModel: Sendable {
     public var isFlattened: Bool { forest.flattensChains }
     /// The focused identity: the row it resolves to is ``focusedRowIndex``.
     public internal(set) var focus: TreePath?
-    /// The selected identities; separate from the focus.
-    public internal(set) var selection: Set<TreePath> = []
     /// The last visible row of each path removed by the last mutation, for the nearest-to rule.
     var removedRowPositions: [TreePath: Int] = [:]
     /// Whether a mutation's lost focus stays unplaced, for the filter to place it among the

@@ -12,20 +12,16 @@ public struct TreeUpdate: Equatable, Sendable {
     public var decorations: Range<Int>?
     /// The focus before and after, when it moved.
     public var focus: FocusChange?
-    /// Whether the selection changed.
-    public var selectionChanged: Bool
 
     /// An update; every part defaults to unchanged.
-    public init(rows: RowReplacement? = nil, decorations: Range<Int>? = nil, focus: FocusChange? = nil,
-                selectionChanged: Bool = false) {
+    public init(rows: RowReplacement? = nil, decorations: Range<Int>? = nil, focus: FocusChange? = nil) {
         self.rows = rows
         self.decorations = decorations
         self.focus = focus
-        self.selectionChanged = selectionChanged
     }
 
     /// Whether nothing visible changed.
-    public var isEmpty: Bool { rows == nil && decorations == nil && focus == nil && !selectionChanged }
+    public var isEmpty: Bool { rows == nil && decorations == nil && focus == nil }
 }
 
 /// Where the focus was and where it is.

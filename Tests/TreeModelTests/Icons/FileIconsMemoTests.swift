@@ -23,7 +23,7 @@ struct FileIconsMemoTests {
     private func expectResolverAnswers(_ resolver: IconResolver, _ names: [String] = names) {
         let changeTree = ChangeTree(changes: paths(names))
         var icons = FileIcons(changeTree: changeTree, resolver: resolver)
-        for (entry, node) in changeTree.tree.nodeOfEntry.enumerated() {
+        for (entry, node) in changeTree.changes.indices.map(changeTree.tree.fileNode(ofEntry:)).enumerated() {
             let name = changeTree.tree.nodes[node].name
             #expect(icons.icon(ofFile: node) == resolver.resolveFile(named: name), "\(names[entry])")
         }
@@ -55,7 +55,7 @@ struct FileIconsMemoTests {
         let names = (0..<500).map { "file\($0).\($0 % 2 == 0 ? "swift" : "SWIFT")" } + ["Makefile"]
         let changeTree = ChangeTree(changes: paths(names))
         var icons = FileIcons(changeTree: changeTree, resolver: IconResolver())
-        let numbers = Set(changeTree.tree.nodeOfEntry.map { icons.number(ofFile: $0) })
+        let numbers = Set(changeTree.changes.indices.map(changeTree.tree.fileNode(ofEntry:)).map { icons.number(ofFile: $0) })
         #expect(numbers.count == 2)
         #expect(icons.resolutions.map(\.name).sorted() == [IconResolver().resolveFile(named: "Makefile").name, "lang-swift"].sorted())
     }

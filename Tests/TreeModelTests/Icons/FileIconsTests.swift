@@ -10,14 +10,14 @@ struct FileIconsTests {
         let tree = changeTree.tree
         let resolver = IconResolver()
         var icons = FileIcons(changeTree: changeTree, resolver: resolver)
-        for node in tree.nodeOfEntry {
+        for node in changeTree.changes.indices.map(tree.fileNode(ofEntry:)) {
             #expect(icons.icon(ofFile: node) == resolver.resolveFile(named: tree.nodes[node].name))
         }
         #expect(icons.resolutions.count == Set(icons.resolutions).count, "each distinct icon once")
         #expect(icons.resolutions.count < paths.count, "files of one type share their icon")
-        let swift = icons.number(ofFile: tree.nodeOfEntry[0])
-        #expect(icons.number(ofFile: tree.nodeOfEntry[1]) == swift)
-        #expect(icons.number(ofFile: tree.nodeOfEntry[0]) == swift, "asking again gives the same number")
+        let swift = icons.number(ofFile: tree.fileNode(ofEntry: 0))
+        #expect(icons.number(ofFile: tree.fileNode(ofEntry: 1)) == swift)
+        #expect(icons.number(ofFile: tree.fileNode(ofEntry: 0)) == swift, "asking again gives the same number")
     }
 
     @Test func aSymlinkGetsTheSymlinkIconUnlessTheUserNamesOne() throws {
@@ -28,7 +28,7 @@ struct FileIconsTests {
         ]
         let changeTree = ChangeTree(changes: changes)
         var icons = FileIcons(changeTree: changeTree, resolver: IconResolver())
-        let nodes = changeTree.tree.nodeOfEntry
+        let nodes = changeTree.changes.indices.map(changeTree.tree.fileNode(ofEntry:))
         #expect(icons.icon(ofFile: nodes[0]).name == IconResolver.symlinkIcon)
         #expect(icons.icon(ofFile: nodes[1]).name == IconResolver().resolveFile(named: Array("file.swift".utf8)).name)
         #expect(icons.icon(ofFile: nodes[2]).name == IconResolver.symlinkIcon, "a deleted symlink too (its old mode)")

@@ -136,7 +136,7 @@ struct IconResolverTests {
         #expect(resolver.resolveFile(named: Array("Package.json".utf8)[...]).name == "npm")
     }
 
-    @Test func nodesOfAPreparedTree() {
+    @Test func nodesOfAFileTree() {
         let tree = FileTree(filePaths: [RawPath("Sources/App/main.swift")])
         let resolver = IconResolver()
         let names = tree.nodes.dropFirst().map { resolver.resolve($0, expanded: true).name }
