@@ -190,3 +190,67 @@ struct MarkdownLayout {
         }
     }
 }
+
+extension MarkdownLayout {
+    /// Rolls up open directories until the rows take at most `budget` bytes: the deepest
+    /// first, and on one level the one that saves the most first, so that no directory is
+    /// open below one rolled up. Returns whether they fit; when even every top-level
+    /// directory rolled up does not, they stay rolled up.
+    mutating func fit(within budget: Int) -> Bool {
+        guard bytes > budget else { return true }
+        var levels = [[Int]](repeating: [], count: deepestLevel + 1)
+        for index in rows.indices where rows[index].kind == .openDirectory {
+            levels[Int(rows[index].level)].append(index)
+        }
+        let topLevel = rows.indices.filter { rows[$0].level == 0 }
+        for level in stride(from: deepestLevel, through: 0, by: -1) {
+            let candidates = levels[level]
+                .map { (index: $0, saving: rows[$0].shownBytes - rows[$0].rolledUpLine.count) }
+                .sorted { $0.saving != $1.saving ? $0.saving > $1.saving : $0.index > $1.index }
+            for candidate in candidates {
+                guard bytes > budget else { return true }
+                let change = level == 0 ? listChange(rollingUp: candidate.index, topLevel: topLevel) : 0
+                _ = rollUp(candidate.index, listChange: change)
+            }
+        }
+        return bytes <= budget
+    }
+
+    /// How the number of top-level lists changes when top-level directory `index`, now a
+    /// `<details>` block, becomes a list item: it joins the lists beside it, or starts one.
+    private func listChange(rollingUp index: Int, topLevel: [Int]) -> Int {
+        var low = 0, high = topLevel.count
+        while low < high {
+            let middle = (low + high) / 2
+            if topLevel[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        let before = low > 0 && isListItem(topLevel[low - 1])
+        let after = low + 1 < topLevel.count && isListItem(topLevel[low + 1])
+        return before && after ? -1 : before || after ? 0 : 1
+    }
+}
+
+/// What the Markdown report shows beyond the change itself, row by row: decorations after a
+/// row's figures (code owners, a generated or vendored mark) and directories shown rolled up
+/// from the start (one holding only generated files).
+///
+/// The renderer calls it once per row shown, in order. Whatever it appends goes through
+/// ``MarkdownText``'s appenders, so names (owners, paths) stay code and cannot become markup;
+/// for a top-level directory the text is inside its `<summary>` HTML, which
+/// ``MarkdownText/insideHTML`` says and the appenders honor.
+public protocol MarkdownRowAnnotator: Sendable {
+    /// Appends the decorations of `row` (a row of `view`), after its figures; each should
+    /// start with `" · "` (``MarkdownText/appendWords(_:)``).
+    func annotate(_ row: VisibleRow, in view: TreeView, into text: inout MarkdownText)
+
+    /// Whether directory row `row` is shown rolled up, whatever room there is.
+    func rollsUp(_ row: VisibleRow, in view: TreeView) -> Bool
+}
+
+extension MarkdownRowAnnotator {
+    /// No decorations.
+    public func annotate(_ row: VisibleRow, in view: TreeView, into text: inout MarkdownText) {}
+
+    /// No directory rolled up.
+    public func rollsUp(_ row: VisibleRow, in view: TreeView) -> Bool { false }
+}

@@ -108,3 +108,149 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
         return text.bytes
     }
 }
+
+extension MarkdownRenderer {
+    /// The heading: ``### `main...feature` · 15 files changed``, or `· no changes`, or
+    /// `` · no changed file matches `query` `` when a search found nothing; then, when
+    /// generated or vendored files are left out of the counts, ` · 12 generated files not counted`.
+    func appendHeading(_ report: Report, to text: inout MarkdownText) {
+        let total = report.view.total
+        let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
+        text.appendMarkup("### ")
+        Self.appendCapped(Array(report.comparison.title.utf8), to: &text)
+        text.appendWords(" · ")
+        if total.files > 0 {
+            text.appendNumber(total.files)
+            text.appendWords(total.files == 1 ? " file changed" : " files changed")
+        } else if leftOut.files > 0 {
+            text.appendWords("no changes counted")
+        } else if let query = report.view.query {
+            text.appendWords("no changed file matches ")
+            Self.appendCapped(Array(query.text.utf8), to: &text)
+        } else {
+            text.appendWords("no changes")
+        }
+        if leftOut.files > 0 {
+            text.appendWords(" · ")
+            text.bytes.append(contentsOf: leftOut.label.utf8)
+            text.appendWords(" not counted")
+        }
+        text.appendMarkup("\n\n")
+    }
+
+    /// The totals as a one-row table: a column per status present (its square and name),
+    /// binary files, files, and the line totals when lines were counted.
+    func appendTotals(_ report: Report, to text: inout MarkdownText) {
+        let total = report.view.total
+        let statuses = ChangeStatus.markdownOrder.filter { total.count($0) > 0 }
+        let binary = report.linesCounted ? total.binary.flatMap { $0 > 0 ? $0 : nil } : nil
+        let lines = report.linesCounted ? total.insertions.flatMap { insertions in total.deletions.map { (insertions, $0) } } : nil
+        for status in statuses {
+            text.appendMarkup("| ")
+            text.appendMarkup(status.markdownSquare)
+            text.appendWords(" ")
+            text.appendWords(status.words)
+            text.appendMarkup(" ")
+        }
+        if binary != nil { text.appendMarkup("| binary ") }
+        text.appendMarkup("| files ")
+        if lines != nil { text.appendMarkup("| lines ") }
+        text.appendMarkup("|\n|")
+        let columns = statuses.count + (binary == nil ? 0 : 1) + 1 + (lines == nil ? 0 : 1)
+        for _ in 0..<columns { text.appendMarkup("--:|") }
+        text.appendMarkup("\n")
+        for status in statuses {
+            text.appendMarkup("| ")
+            text.appendNumber(total.count(status))
+            text.appendMarkup(" ")
+        }
+        if let binary {
+            text.appendMarkup("| ")
+            text.appendNumber(binary)
+            text.appendMarkup(" ")
+        }
+        text.appendMarkup("| ")
+        text.appendNumber(total.files)
+        text.appendMarkup(" ")
+        if let (insertions, deletions) = lines {
+            text.appendMarkup("| ")
+            MarkdownRowWriter.appendLineCounts(insertions: insertions, deletions: deletions, to: &text)
+            text.appendMarkup(" ")
+        }
+        text.appendMarkup("|\n\n")
+    }
+
+    /// Appends `name` as a name, cut to ``longestName`` bytes (at a character's start) and
+    /// followed by `…` when it is longer.
+    static func appendCapped(_ name: [UInt8], to text: inout MarkdownText) {
+        guard name.count > longestName else { return text.appendName(name) }
+        var end = longestName
+        while end > longestName - 3 && name[end] & 0xC0 == 0x80 { end -= 1 }
+        text.appendName(name[..<end])
+        text.appendWords("…")
+    }
+}
+
+extension MarkdownRenderer {
+    /// `--group-by owner`: after the totals, one section per code owner, sorted, then
+    /// `unowned`: a heading with the owner as code and its file count, then the owner's
+    /// counted files by path. A file with several owners is in each of their sections.
+    /// Within `room` bytes: when the next item would not fit, the sections stop and a line
+    /// says how many items were left out.
+    func appendOwnerSections(_ report: Report, annotations: ReportAnnotations, room: Int, to text: inout MarkdownText) {
+        let view = report.view
+        let changeTree = view.changeTree
+        var byOwner: [String: [Int]] = [:]
+        var unowned: [Int] = []
+        changeTree.withNodes { nodes in
+            for entry in view.listedEntries where !annotations.isLeftOut(file: nodes.fileNode(ofEntry: entry)) {
+                let owners = annotations.files.owners(ofEntry: entry) ?? []
+                if owners.isEmpty { unowned.append(entry) }
+                for owner in owners { byOwner[owner, default: []].append(entry) }
+            }
+        }
+        var sections: [(owner: String?, entries: [Int])] = byOwner.keys.sorted().map { ($0, byOwner[$0]!) }
+        if !unowned.isEmpty { sections.append((nil, unowned)) }
+        let total = sections.reduce(0) { $0 + $1.entries.count }
+        let end = text.bytes.count + room - Self.note(leftOut: total).count
+        var writer = MarkdownRowWriter(view: view, linesCounted: report.linesCounted, annotator: nil)
+        var written = 0, full = false
+        var section = MarkdownText()
+        for (owner, entries) in sections {
+            section.bytes.removeAll(keepingCapacity: true)
+            section.appendMarkup("#### ")
+            if let owner { section.appendName(Array(owner.utf8)) } else { section.appendWords("unowned") }
+            section.appendWords(" · ")
+            section.appendNumber(entries.count)
+            section.appendWords(entries.count == 1 ? " file" : " files")
+            section.appendMarkup("\n\n")
+            let itemsStart = section.bytes.count
+            for entry in entries {
+                let before = section.bytes.count
+                writer.appendPathItem(changeTree.change(ofEntry: entry), to: &section)
+                if text.bytes.count + section.bytes.count + 1 > end {
+                    section.bytes.removeSubrange(before...)
+                    full = true
+                    break
+                }
+                written += 1
+            }
+            guard section.bytes.count > itemsStart else { break }
+            text.bytes.append(contentsOf: section.bytes)
+            text.appendMarkup("\n")
+            if full { break }
+        }
+        if written < total {
+            text.bytes.append(contentsOf: Self.note(leftOut: total - written))
+        }
+    }
+
+    /// `12 more items not shown, to fit the limit (`--max-bytes`).`
+    static func note(leftOut count: Int) -> [UInt8] {
+        var text = MarkdownText()
+        text.appendGroupedNumber(count)
+        text.appendWords(count == 1 ? " more item not shown" : " more items not shown")
+        text.appendMarkup(", to fit the limit (`--max-bytes`).\n\n")
+        return text.bytes
+    }
+}

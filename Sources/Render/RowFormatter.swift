@@ -159,3 +159,73 @@ public struct RowFormatter {
         return drawnIcons[number]
     }
 }
+
+extension RowFormatter {
+    /// Appends ` (also unstaged)` (a partly staged file), then ` (viewed)` or
+    /// ` (changed since viewed)`, to `suffix`; returns their width.
+    mutating func appendReviewMarks(of change: FileChange) -> Int {
+        let start = suffix.count
+        if change.partiallyStaged { suffix.append(" (also unstaged)") }
+        switch change.viewState {
+        case .notViewed: break
+        case .viewed: suffix.append(" (viewed)")
+        case .changedSinceViewed: suffix.append(" (changed since viewed)")
+        }
+        return suffix.count - start
+    }
+}
+
+/// The stats cell of a row: `+I −D`, `binary`, or nothing.
+extension RowFormatter {
+    /// What a file's stats cell shows: nothing when lines were not counted or the file's
+    /// content was not read (`nil` for a change without counts), `binary`, or its line counts.
+    public func stat(ofFile change: FileChange?) -> TreeStat {
+        guard let change else { return .none }
+        return ChangeView.with(change) { Self.stat(ofFile: $0, linesCounted: linesCounted) }
+    }
+
+    /// ``stat(ofFile:)`` of a change read in place.
+    static func stat(ofFile change: ChangeView, linesCounted: Bool) -> TreeStat {
+        guard linesCounted else { return .none }
+        if change.binary == true { return .binary }
+        let insertions = change.insertions, deletions = change.deletions
+        guard insertions != nil || deletions != nil else { return .none }
+        return .lines(insertions: insertions ?? 0, deletions: deletions ?? 0)
+    }
+
+    /// What a directory's stats cell shows: the lines of its roll-up, when counted.
+    public func stat(ofDirectory summary: ChangeSummary) -> TreeStat {
+        guard linesCounted, let insertions = summary.insertions, let deletions = summary.deletions else { return .none }
+        return .lines(insertions: insertions, deletions: deletions)
+    }
+
+    /// Appends the stats cell of `row`, aligned by `columns`, after its left part.
+    public func appendStats(of row: FormattedRow, columns: StatColumns, to output: inout [UInt8]) {
+        columns.append(row, color: color, minus: glyphs.minus, to: &output)
+    }
+}
+
+/// What ``RowFormatter`` tells about a row it appended: how wide its left part is and what
+/// its stats cell shows, for ``StatColumns`` to align the cells of many rows.
+public struct FormattedRow: Hashable, Sendable {
+    /// The display width of the left part (guides, status, icon, name, suffixes).
+    public var width: Int
+    /// What the stats column shows.
+    public var stat: TreeStat
+
+    /// A row `width` columns wide showing `stat`.
+    public init(width: Int, stat: TreeStat) {
+        self.width = width
+        self.stat = stat
+    }
+}
+
+/// What a row shows in the stats column.
+public enum TreeStat: Hashable, Sendable {
+    /// Nothing: lines were not counted.
+    case none
+    /// Inserted and deleted lines; a count of 0 leaves its cell blank.
+    case lines(insertions: Int, deletions: Int)
+    /// A binary file.
+    case binary
+}

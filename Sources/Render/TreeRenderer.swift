@@ -83,3 +83,196 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         return measure
     }
 }
+
+extension TreeRenderer {
+    /// The header line: `<title> · N files changed, +I −D (4 added, 1 renamed, 2 binary)`,
+    /// or `<title> · no changes`; then, when generated or vendored files are left out of
+    /// those counts, ` · 12 generated files not counted`.
+    func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
+        let total = report.view.total
+        let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
+        if total.files == 0 && leftOut.files > 0 {
+            TerminalText.append(report.comparison.title, to: &output)
+            output.append(contentsOf: glyphs.separator)
+            output.append("no changes counted")
+        } else {
+            Self.appendHeader(title: report.comparison.title, total: total, query: report.view.query,
+                              linesCounted: report.linesCounted, color: color, glyphs: glyphs, to: &output)
+        }
+        if total.files > 0 || leftOut.files > 0 || report.view.query == nil {
+            appendNotes(report, glyphs: glyphs, to: &output)
+            appendLeftOut(leftOut, glyphs: glyphs, to: &output)
+        }
+        output.append("\n")
+    }
+
+    /// The header line's text, without a line end, as the tree starts with it: for a browser
+    /// showing `total` of the comparison titled `title`.
+    public static func header(title: String, total: ChangeSummary, linesCounted: Bool, color: Bool,
+                              charset: Charset) -> [UInt8] {
+        var output: [UInt8] = []
+        appendHeader(title: title, total: total, query: nil, linesCounted: linesCounted, color: color,
+                     glyphs: Glyphs(charset), to: &output)
+        return output
+    }
+
+    private static func appendHeader(title: String, total: ChangeSummary, query: SearchQuery?, linesCounted: Bool,
+                                     color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
+        TerminalText.append(title, to: &output)
+        output.append(contentsOf: glyphs.separator)
+        guard total.files > 0 else {
+            if let query {
+                output.append("no changed file matches '")
+                TerminalText.append(query.text, to: &output)
+                output.append("'")
+            } else {
+                output.append("no changes")
+            }
+            return
+        }
+        output.append(decimal: total.files)
+        output.append(total.files == 1 ? " file changed" : " files changed")
+        if linesCounted, let insertions = total.insertions, let deletions = total.deletions {
+            output.append(", ")
+            Style.insertions.open(&output, enabled: color)
+            output.append(UInt8(ascii: "+"))
+            output.append(decimal: insertions)
+            Style.close(&output, enabled: color)
+            output.append(" ")
+            Style.deletions.open(&output, enabled: color)
+            output.append(contentsOf: glyphs.minus)
+            output.append(decimal: deletions)
+            Style.close(&output, enabled: color)
+        }
+        var parts: [(count: Int, label: StaticString)] = ChangeStatus.allCases.map { (total.count($0), $0.words) }
+        if linesCounted, let binary = total.binary { parts.append((binary, "binary")) }
+        var first = true
+        for part in parts where part.count > 0 {
+            output.append(first ? " (" : ", ")
+            output.append(decimal: part.count)
+            output.append(" ")
+            output.append(part.label)
+            first = false
+        }
+        if !first { output.append(")") }
+    }
+
+    /// ` · 12 generated and 3 vendored files not counted`, or nothing when none is left out.
+    private func appendLeftOut(_ leftOut: LeftOutFiles, glyphs: Glyphs, to output: inout [UInt8]) {
+        guard leftOut.files > 0 else { return }
+        output.append(contentsOf: glyphs.separator)
+        output.append(contentsOf: leftOut.label.utf8)
+        output.append(" not counted")
+    }
+
+    /// ` · 3 of 12 viewed` when viewed marks are in use; ` · 4 untracked files not staged`
+    /// under `--staged` when there are any.
+    private func appendNotes(_ report: Report, glyphs: Glyphs, to output: inout [UInt8]) {
+        if let progress = report.viewedProgress {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: progress.viewed)
+            output.append(" of ")
+            output.append(decimal: progress.files)
+            output.append(" viewed")
+        }
+        if let untracked = report.untrackedLeftOut, untracked > 0 {
+            output.append(contentsOf: glyphs.separator)
+            output.append(decimal: untracked)
+            output.append(untracked == 1 ? " untracked file not staged" : " untracked files not staged")
+        }
+    }
+}
+
+/// The layout of the stats column: a `+I` cell and a `−D` cell, each right-aligned,
+/// separated by one space, starting two columns after the widest row's left part.
+/// A count of 0 leaves its cell blank; a binary file shows `binary`, right-aligned.
+public struct StatColumns: Sendable {
+    /// The column where the stats start.
+    public let start: Int
+    /// The width of the `+I` cell (widened, when needed, to fit `binary`).
+    let plus: Int
+    /// The space between the cells: 1 when both ever show something, else 0.
+    let gap: Int
+    /// The width of the `−D` cell.
+    let minus: Int
+
+    /// The layout that fits every row of `rows`.
+    public init(rows: some Sequence<FormattedRow>) {
+        var measure = Measure()
+        for row in rows { measure.add(row) }
+        self = measure.columns
+    }
+
+    private init(widestRow left: Int, plus: Int, minus: Int, hasBinary: Bool) {
+        let gap = plus > 0 && minus > 0 ? 1 : 0
+        let block = max(plus + gap + minus, hasBinary ? Self.binaryLabelWidth : 0)
+        self.start = left + 2
+        self.gap = gap
+        self.minus = minus
+        self.plus = block - gap - minus
+    }
+
+    /// The widths of rows seen one at a time, for a layout that fits them all without
+    /// keeping them.
+    struct Measure {
+        /// The widest left part so far.
+        private(set) var widestRow = 0
+        private var plus = 0
+        private var minus = 0
+        private var hasBinary = false
+
+        /// Takes `row` into account.
+        mutating func add(_ row: FormattedRow) {
+            widestRow = max(widestRow, row.width)
+            switch row.stat {
+            case .none:
+                break
+            case let .lines(insertions, deletions):
+                if insertions > 0 { plus = max(plus, 1 + decimalDigits(insertions)) }
+                if deletions > 0 { minus = max(minus, 1 + decimalDigits(deletions)) }
+            case .binary:
+                hasBinary = true
+            }
+        }
+
+        /// The layout that fits every row added.
+        var columns: StatColumns {
+            StatColumns(widestRow: widestRow, plus: plus, minus: minus, hasBinary: hasBinary)
+        }
+    }
+
+    private static let binaryLabelWidth = 6
+
+    /// The width of the whole stats block, after the two-column gap.
+    public var blockWidth: Int { plus + gap + minus }
+
+    /// Appends the stats of a row whose left part is `row.width` columns wide; nothing
+    /// (not even padding) when the row has nothing to show.
+    func append(_ row: FormattedRow, color: Bool, minus minusSign: [UInt8], to output: inout [UInt8]) {
+        switch row.stat {
+        case .none:
+            return
+        case .binary:
+            output.append(spaces: start - row.width + plus + gap + minus - Self.binaryLabelWidth)
+            output.append("binary")
+        case let .lines(insertions, deletions):
+            guard insertions > 0 || deletions > 0 else { return }
+            output.append(spaces: start - row.width)
+            if insertions > 0 {
+                output.append(spaces: plus - 1 - decimalDigits(insertions))
+                Style.insertions.open(&output, enabled: color)
+                output.append(UInt8(ascii: "+"))
+                output.append(decimal: insertions)
+                Style.close(&output, enabled: color)
+            } else {
+                output.append(spaces: plus)
+            }
+            guard deletions > 0 else { return }
+            output.append(spaces: gap + minus - 1 - decimalDigits(deletions))
+            Style.deletions.open(&output, enabled: color)
+            output.append(contentsOf: minusSign)
+            output.append(decimal: deletions)
+            Style.close(&output, enabled: color)
+        }
+    }
+}

@@ -109,3 +109,114 @@ private final class MadeChanges: Sendable {
         }
     }
 }
+
+/// What a pull-request page shows beside each changed file — whether it is generated or
+/// vendored, and who owns it — kept apart from the ``FileChange`` values (whose storage
+/// stays compact) and indexed like them: entry `i` describes `changes[i]`.
+///
+/// Flags take one byte per file; owner lists are stored once each and numbered, so files
+/// that share owners cost a number each.
+public struct FileAnnotations: Hashable, Sendable {
+    /// Generated and vendored, as flags.
+    public struct Kinds: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt8
+        /// Makes flags from their raw bits.
+        public init(rawValue: UInt8) { self.rawValue = rawValue }
+        /// Generated: GitHub collapses its diff and leaves it out of the statistics.
+        public static let generated = Kinds(rawValue: 1)
+        /// Vendored: code someone else wrote, kept in the repository.
+        public static let vendored = Kinds(rawValue: 2)
+    }
+
+    /// The number of entries described.
+    public let count: Int
+    /// Each entry's flags; empty when no entry has any.
+    private let kinds: [Kinds]
+    /// Each entry's owner list number in ``ownerLists``; empty without a CODEOWNERS file.
+    private let ownerNumbers: [Int32]
+    /// The distinct owner lists, each once; empty without a CODEOWNERS file.
+    public let ownerLists: [[String]]
+    /// Where the CODEOWNERS file that gave the owners was found (`.github/CODEOWNERS`);
+    /// `nil` when none was read: then no entry has owners.
+    public let codeOwnersPath: String?
+
+    /// Annotations of `count` entries: `kinds` gives each entry's flags (or is empty when
+    /// none has any); `owners`, when a CODEOWNERS file at `codeOwnersPath` was read, each
+    /// entry's owners (empty for an unowned file).
+    public init(count: Int, kinds: [Kinds] = [], owners: [[String]]? = nil, codeOwnersPath: String? = nil) {
+        precondition(kinds.isEmpty || kinds.count == count, "one flag set per entry")
+        precondition(owners == nil || owners!.count == count, "one owner list per entry")
+        self.count = count
+        self.kinds = kinds.contains { !$0.isEmpty } ? kinds : []
+        self.codeOwnersPath = owners == nil ? nil : codeOwnersPath ?? "CODEOWNERS"
+        guard let owners else {
+            ownerNumbers = []
+            ownerLists = []
+            return
+        }
+        var lists: [[String]] = [[]]
+        var numbers: [[String]: Int32] = [[]: 0]
+        ownerNumbers = owners.map { list in
+            if let number = numbers[list] { return number }
+            let number = Int32(lists.count)
+            lists.append(list)
+            numbers[list] = number
+            return number
+        }
+        ownerLists = lists
+    }
+
+    private init(count: Int, kinds: [Kinds], ownerNumbers: [Int32], ownerLists: [[String]], codeOwnersPath: String?) {
+        self.count = count
+        self.kinds = kinds.contains { !$0.isEmpty } ? kinds : []
+        self.ownerNumbers = ownerNumbers
+        self.ownerLists = ownerLists
+        self.codeOwnersPath = codeOwnersPath
+    }
+
+    /// Annotations of `count` entries with no flags and no owners.
+    public static func none(count: Int) -> FileAnnotations { FileAnnotations(count: count) }
+
+    /// Whether a CODEOWNERS file was read: then every entry has owners (possibly none).
+    public var hasOwners: Bool { codeOwnersPath != nil }
+
+    /// Whether some entry is generated or vendored.
+    public var hasKinds: Bool { !kinds.isEmpty }
+
+    /// The flags of entry `entry`.
+    public func kinds(ofEntry entry: Int) -> Kinds { kinds.isEmpty ? [] : kinds[entry] }
+
+    /// Whether entry `entry` is generated.
+    public func isGenerated(_ entry: Int) -> Bool { kinds(ofEntry: entry).contains(.generated) }
+
+    /// Whether entry `entry` is vendored.
+    public func isVendored(_ entry: Int) -> Bool { kinds(ofEntry: entry).contains(.vendored) }
+
+    /// The owners of entry `entry` as the CODEOWNERS file lists them (empty when unowned);
+    /// `nil` when no CODEOWNERS file was read.
+    public func owners(ofEntry entry: Int) -> [String]? {
+        ownerNumbers.isEmpty ? nil : ownerLists[Int(ownerNumbers[entry])]
+    }
+
+    /// The annotations of the entries `entries`, in that order: entry `i` of the result
+    /// describes `entries[i]` here (for changes filtered the same way).
+    public func selecting(_ entries: [Int]) -> FileAnnotations {
+        FileAnnotations(count: entries.count, kinds: kinds.isEmpty ? [] : entries.map { kinds[$0] },
+                        ownerNumbers: ownerNumbers.isEmpty ? [] : entries.map { ownerNumbers[$0] },
+                        ownerLists: ownerLists, codeOwnersPath: codeOwnersPath)
+    }
+}
+
+extension FileAnnotations {
+    /// Whether entry `entry` is left out of the counts: generated or vendored files are,
+    /// as GitHub leaves generated files out of a pull request's statistics.
+    public func isLeftOut(_ entry: Int) -> Bool { !kinds(ofEntry: entry).isEmpty }
+
+    /// For ``TreeView``'s `counts`: whether each file node of `tree` counts in summaries
+    /// (its change is neither generated nor vendored); `nil` when every file counts.
+    public func countedFiles(in tree: FileTree) -> (@Sendable (Int) -> Bool)? {
+        guard hasKinds else { return nil }
+        let counted = tree.slots.map { $0.entry < 0 || !isLeftOut(Int($0.entry)) }
+        return { counted[$0] }
+    }
+}

@@ -1,3 +1,5 @@
+import GitRules
+
 /// One changed file: what a comparison found for one path.
 ///
 /// Stored compactly (56 bytes rather than 88: optional numbers as sentinels, a submodule's
@@ -129,4 +131,136 @@ private indirect enum SubmoduleCommits: Hashable, Sendable {
 
     var old: ObjectHash? { switch self { case .pair(let old, _): old } }
     var new: ObjectHash? { switch self { case .pair(_, let new): new } }
+}
+
+/// A git file mode (`100644`, `100755`, `120000`, `160000`, `040000`).
+public struct FileMode: Hashable, Sendable, CustomStringConvertible {
+    /// The numeric mode as git stores it.
+    public var rawValue: UInt32
+
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let regular = FileMode(rawValue: 0o100644)
+    public static let executable = FileMode(rawValue: 0o100755)
+    public static let symlink = FileMode(rawValue: 0o120000)
+    public static let submodule = FileMode(rawValue: 0o160000)
+
+    /// Six octal digits, as git prints modes (`100644`).
+    public var description: String {
+        let digits = String(rawValue, radix: 8)
+        return String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+    }
+}
+
+/// How a file changed between the two sides of a comparison.
+public enum ChangeStatus: String, Sendable, CaseIterable, Hashable {
+    case added
+    case modified
+    case deleted
+    case renamed
+    case copied
+    case typeChanged
+    case untracked
+    case unmerged
+
+    /// How a status is written: git's `--name-status` letter (`?` for untracked, as
+    /// `git status -s`), its name in words (`type changed`, as headers and roll-ups count
+    /// it), and its name in JSON (the raw value, `typeChanged`). The one table every renderer
+    /// and reader takes them from.
+    @inline(__always)
+    private var spelling: (letter: UInt8, words: StaticString, name: StaticString) {
+        switch self {
+        case .added: (UInt8(ascii: "A"), "added", "added")
+        case .modified: (UInt8(ascii: "M"), "modified", "modified")
+        case .deleted: (UInt8(ascii: "D"), "deleted", "deleted")
+        case .renamed: (UInt8(ascii: "R"), "renamed", "renamed")
+        case .copied: (UInt8(ascii: "C"), "copied", "copied")
+        case .typeChanged: (UInt8(ascii: "T"), "type changed", "typeChanged")
+        case .untracked: (UInt8(ascii: "?"), "untracked", "untracked")
+        case .unmerged: (UInt8(ascii: "U"), "unmerged", "unmerged")
+        }
+    }
+
+    /// The status git's `--name-status` letter stands for (`?` for untracked).
+    public init?(letter: Character) {
+        guard let status = Self.allCases.first(where: { $0.letter == letter }) else { return nil }
+        self = status
+    }
+
+    /// The one-letter marker git's `--name-status` uses (`?` for untracked, as `git status -s`).
+    public var letter: Character { Character(Unicode.Scalar(letterByte)) }
+
+    /// ``letter`` as its ASCII byte, for renderers that write bytes.
+    public var letterByte: UInt8 { spelling.letter }
+
+    /// The status in words (`added`, `type changed`), as headers and roll-ups count it.
+    public var words: StaticString { spelling.words }
+
+    /// The status's name as JSON writes it (`added`, `typeChanged`): its raw value, as a literal.
+    public var jsonName: StaticString { spelling.name }
+}
+
+/// What a comparison compares; the raw value is the text the JSON output's `mode` carries.
+public enum ComparisonKind: String, Sendable, CaseIterable {
+    /// One revision's tree against another's (`A..B`, `A B`, `X^!`, `X^-<n>`).
+    case commits
+    /// The merge base of two revisions against the second (`A...B`).
+    case mergeBase
+    /// A revision (HEAD by default) against the index.
+    case staged
+    /// A revision (HEAD by default) against the working tree, with untracked files.
+    case worktree
+    /// A change list read from standard input; no repository.
+    case stdin
+}
+
+/// A git object id (SHA-1, 20 bytes) as a plain value, for what a change points at outside
+/// the file tree: a submodule's commit.
+public struct ObjectHash: Hashable, Sendable, CustomStringConvertible {
+    private var high: UInt64
+    private var middle: UInt64
+    private var low: UInt32
+
+    /// The id of the 20 bytes `bytes` (`nil` unless there are exactly 20).
+    public init?(bytes: [UInt8]) {
+        guard bytes.count == 20 else { return nil }
+        high = bytes[0..<8].reduce(0) { $0 << 8 | UInt64($1) }
+        middle = bytes[8..<16].reduce(0) { $0 << 8 | UInt64($1) }
+        low = bytes[16..<20].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// The id written as 40 hex digits (either case); `nil` for anything else.
+    public init?(hex: String) {
+        self.init(hexDigits: Array(hex.utf8)[...])
+    }
+
+    /// The id whose 40 hex digits (either case) are `digits`; `nil` for anything else.
+    package init?(hexDigits digits: ArraySlice<UInt8>) {
+        guard digits.count == 40,
+              let high = Hex.value(of: digits.prefix(16)),
+              let middle = Hex.value(of: digits.dropFirst(16).prefix(16)),
+              let low = Hex.value(of: digits.suffix(8))
+        else { return nil }
+        (self.high, self.middle, self.low) = (high, middle, UInt32(low))
+    }
+
+    /// The 20 bytes.
+    public var bytes: [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: high >> UInt64(56 - 8 * $0)) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: middle >> UInt64(56 - 8 * $0)) }
+            + (0..<4).map { UInt8(truncatingIfNeeded: low >> UInt32(24 - 8 * $0)) }
+    }
+
+    /// Writes the forty lowercase hex digits of ``hex`` at `target`, making no text.
+    public func writeHex(to target: UnsafeMutablePointer<UInt8>) {
+        Hex.writeObjectID(high: high, middle: middle, low: low, to: UnsafeMutableRawPointer(target))
+    }
+
+    /// Forty lowercase hex digits.
+    public var hex: String { Hex.objectID(high: high, middle: middle, low: low) }
+
+    /// The first seven hex digits, as git abbreviates ids by default.
+    public var abbreviated: String { String(hex.prefix(7)) }
+
+    public var description: String { hex }
 }

@@ -92,3 +92,93 @@ public enum TreePathError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension TreePath {
+    /// A path whose bytes are already known to be normalized (a prepared tree's names joined
+    /// by `/`, none of them empty, `.` or `..`): kept as they are, without checking again.
+    package init(trustedNormalized normalized: RawPath, isDirectory: Bool) {
+        self.normalized = normalized
+        self.isDirectory = isDirectory
+    }
+
+    /// Whether a name joined to its parent's path by `/` stays normalized: not empty, `.` or
+    /// `..` (a name a ``TreePath`` would rewrite or refuse).
+    package static func keepsName(_ name: ArraySlice<UInt8>) -> Bool {
+        name.withUnsafeBufferPointer { keepsName($0) }
+    }
+
+    /// ``keepsName(_:)-(ArraySlice<UInt8>)`` of a name read in place (``NodeView/name``).
+    package static func keepsName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !name.isEmpty else { return false }
+        return !name.allSatisfy { $0 == UInt8(ascii: ".") } || name.count > 2
+    }
+}
+
+/// A repository path kept as its exact bytes: git paths may be any bytes but NUL,
+/// and need not be valid UTF-8.
+public struct RawPath: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The path's bytes, `/`-separated, without a leading or trailing slash.
+    public var bytes: [UInt8]
+
+    public init(bytes: [UInt8]) { self.bytes = bytes }
+
+    public init(_ string: String) { self.bytes = Array(string.utf8) }
+
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
+    /// Byte order, the order git sorts paths in.
+    public static func < (lhs: RawPath, rhs: RawPath) -> Bool {
+        ByteOrder.compare(lhs.bytes, rhs.bytes) < 0
+    }
+
+    /// The path decoded as UTF-8, invalid sequences replaced by U+FFFD.
+    public var lossyString: String { String(decoding: bytes, as: UTF8.self) }
+
+    public var description: String { lossyString }
+
+    /// The last `/`-separated piece.
+    public var basename: ArraySlice<UInt8> {
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            return bytes[(slash + 1)...]
+        }
+        return bytes[...]
+    }
+
+    /// Everything before the last `/`, or an empty slice at the top level.
+    public var parent: ArraySlice<UInt8> {
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            return bytes[..<slash]
+        }
+        return []
+    }
+}
+
+/// Paths that carry nothing but themselves (a bare path list), kept in one byte buffer:
+/// the compact form of `FileChange(status: nil, path:)` values, without one allocation per path.
+public struct PathList: Sendable {
+    /// The bytes the paths are taken from.
+    public let bytes: [UInt8]
+    /// Where each path lies in ``bytes``, in input order.
+    public let ranges: [Range<Int>]
+
+    /// Paths at `ranges` of `bytes`; each range must lie within `bytes`.
+    public init(bytes: [UInt8], ranges: [Range<Int>]) {
+        precondition(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= bytes.count }, "path range outside the bytes")
+        self.bytes = bytes
+        self.ranges = ranges
+    }
+
+    /// The number of paths.
+    public var count: Int { ranges.count }
+
+    /// The path at `index`.
+    public subscript(index: Int) -> RawPath { RawPath(bytes: Array(bytes[ranges[index]])) }
+
+    /// The path at `index` as a change without a status.
+    public func change(at index: Int) -> FileChange { FileChange(status: nil, path: self[index]) }
+
+    /// Every path as a change without a status, in input order.
+    public var changes: [FileChange] { ranges.indices.map(change(at:)) }
+}

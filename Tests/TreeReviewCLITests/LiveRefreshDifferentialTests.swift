@@ -70,6 +70,7 @@ import TreeModel
         }
         let change = try #require(changes.first { $0.path == RawPath("a/one.txt") })
         try marks.setViewed(true, for: [change])
+        marks.finishWriting()
         let id = try Shell.git(["hash-object", "a/one.txt"], in: repository).text.trimmingCharacters(in: .whitespacesAndNewlines)
         let stored = ViewedMarksStore(commonGitDirectory: marking.commonGitDirectory).read().marks
         #expect(stored.byPath[RawPath("a/one.txt")] == ObjectHash(hex: id))

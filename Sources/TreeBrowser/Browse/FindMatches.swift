@@ -1,3 +1,5 @@
+import TreeModel
+
 /// The candidates one query matched (``RankedFind/matches(_:among:)``), as indices in tree
 /// order: by kind, for the ranking, and all together, the pool of a longer query. The lists
 /// of each part of the look (two halves when it was split) are kept as they are: a rank is
@@ -52,5 +54,78 @@ public struct FindMatches: Sendable {
     /// joined into one list each: ``RankedFind/results(for:)``'s order, kind by kind.
     public var kinds: [[Int32]] {
         FindMatch.ranked.map { kind in parts.flatMap { $0[kind] } }
+    }
+}
+
+/// How a candidate matched a ``FindQuery``, best first by ``score`` (SettingsKit's scores).
+public enum FindMatch: Int, Hashable, Sendable, CaseIterable, Comparable {
+    /// One of the candidate's tags contains the query.
+    case tag = 100
+    /// The candidate's full identity contains the query.
+    case contains = 300
+    /// The candidate's name starts with the query.
+    case prefix = 500
+    /// The candidate's name is the query.
+    case exact = 1000
+
+    /// The score: 1000, 500, 300 or 100.
+    public var score: Int { rawValue }
+
+    /// The kinds best first: exact, prefix, contains, tag.
+    public static let ranked: [FindMatch] = [.exact, .prefix, .contains, .tag]
+
+    public static func < (lhs: FindMatch, rhs: FindMatch) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One candidate found by ``RankedFind``.
+public struct FindResult: Hashable, Sendable {
+    /// The file or directory found.
+    public let path: TreePath
+    /// The directory containing it, or `nil` at the top level.
+    public let parent: TreePath?
+    /// How it matched.
+    public let match: FindMatch
+    /// Its position in tree (depth-first) order: its index among the candidates.
+    public let order: Int
+
+    /// A result.
+    public init(path: TreePath, parent: TreePath?, match: FindMatch, order: Int) {
+        self.path = path
+        self.parent = parent
+        self.match = match
+        self.order = order
+    }
+
+    /// The score of its match.
+    public var score: Int { match.score }
+}
+
+/// Ranked-find results that share a parent directory.
+public struct FindGroup: Hashable, Sendable {
+    /// The parent directory, or `nil` for top-level results.
+    public let parent: TreePath?
+    /// The results, best first.
+    public let results: [FindResult]
+
+    /// A group.
+    public init(parent: TreePath?, results: [FindResult]) {
+        self.parent = parent
+        self.results = results
+    }
+
+    /// Groups ranked `results` by parent directory: groups in the order of their best-ranked
+    /// member, members in rank order.
+    public static func grouping(_ results: [FindResult]) -> [FindGroup] {
+        var position: [TreePath?: Int] = [:]
+        var members: [[FindResult]] = []
+        for result in results {
+            if let index = position[result.parent] {
+                members[index].append(result)
+            } else {
+                position[result.parent] = members.count
+                members.append([result])
+            }
+        }
+        return members.map { FindGroup(parent: $0[0].parent, results: $0) }
     }
 }

@@ -78,3 +78,50 @@ public struct StickyAncestors: Sendable {
         parents[index] < 0 ? nil : parents[index]
     }
 }
+
+extension StickyAncestors {
+    /// Prepares the visible rows of a ``TreeBrowserModel`` (``TreeBrowserModel/rows``); a
+    /// pinned row's index is then the index of the browser's row.
+    public init(rows: [TreeRow]) {
+        self.init(rows: rows.map { StickyRow(level: $0.level, isDirectory: $0.isDirectory) })
+    }
+}
+
+/// One visible row as ``StickyAncestors`` sees it: its indentation level and whether it is a
+/// directory. Rows are given top to bottom in depth-first order, as a browser shows them.
+public struct StickyRow: Hashable, Sendable {
+    /// The row's level: top-level rows are on level 0, children one level below their parent.
+    public var level: Int
+    /// Whether the row is a directory (or a flattened chain of them).
+    public var isDirectory: Bool
+
+    /// A row on `level`.
+    public init(level: Int, isDirectory: Bool) {
+        self.level = level
+        self.isDirectory = isDirectory
+    }
+}
+
+/// A row pinned above a scrolled list by ``StickyAncestors``.
+public struct PinnedRow: Hashable, Sendable {
+    /// The index of the pinned row among the rows given.
+    public let row: Int
+    /// The line of the stack the row belongs on: 0 for the top-level directory, then one
+    /// line per level.
+    public let line: Int
+    /// How many lines the row is pushed up from its ``line``: 0, or 1 for the deepest pinned
+    /// row while the directory that pushes it out sits directly below the stack. Rows are one
+    /// line, so a pushed row has left its line: a renderer either still draws it there or
+    /// lets the list row beneath show through.
+    public let offset: Int
+
+    /// A pinned row.
+    public init(row: Int, line: Int, offset: Int = 0) {
+        self.row = row
+        self.line = line
+        self.offset = offset
+    }
+
+    /// Whether the row is being pushed out of the stack.
+    public var isPushed: Bool { offset > 0 }
+}

@@ -148,3 +148,88 @@ struct ForestProjection: Sendable {
         return index >= 0 ? rollUps[Int(index)].summary : nil
     }
 }
+
+/// A roll-up as a filter's projection sums it: the ``ChangeSummary`` of the files shown below
+/// a directory, in vectors a file is added to without a branch (its status picks a lane).
+struct RollUp: Sendable {
+    /// Files per status, in ``FileFilter/statusKey(_:)`` order (lane 0: the first status).
+    var statuses = SIMD8<Int32>()
+    /// Files, files whose content was read, binary files, and an unused lane.
+    var files = SIMD4<Int32>()
+    var insertions = 0
+    var deletions = 0
+
+    private static var statusLanes: SIMD8<Int32> { SIMD8(1, 2, 3, 4, 5, 6, 7, 8) }
+
+    /// Adds everything `other` counted.
+    @inline(__always)
+    mutating func add(_ other: RollUp) {
+        statuses &+= other.statuses
+        files &+= other.files
+        insertions &+= other.insertions
+        deletions &+= other.deletions
+    }
+
+    /// Adds the file `tally` describes; `whole` is its summary, read only for line counts too
+    /// large for the tally.
+    @inline(__always)
+    mutating func add(_ tally: FileTally, whole: @autoclosure () -> ChangeSummary) {
+        let lane = SIMD8<Int32>(repeating: Int32(tally.key & FileFilter.statusBits)) .== Self.statusLanes
+        statuses &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: lane)
+        let read: Int32 = tally.lines == .unread ? 0 : 1, binary: Int32 = tally.lines == .binary ? 1 : 0
+        files &+= SIMD4<Int32>(1, read, binary, 0)
+        guard tally.lines != .tooLarge else {
+            insertions &+= whole().insertions ?? 0
+            deletions &+= whole().deletions ?? 0
+            return
+        }
+        insertions &+= Int(tally.insertions)
+        deletions &+= Int(tally.deletions)
+    }
+
+    /// The roll-up as a ``ChangeSummary``.
+    var summary: ChangeSummary {
+        var counts = StatusCounts()
+        for (lane, status) in ChangeStatus.allCases.enumerated() { counts[status] = Int(statuses[lane]) }
+        return ChangeSummary(files: Int(files[0]), counts: counts, readFiles: Int(files[1]), binaryFiles: Int(files[2]),
+                             insertions: insertions, deletions: deletions)
+    }
+}
+
+/// What a filter reads of a file, in 12 bytes beside the nodes: its filter key, its status
+/// and its line counts, so that a filter's roll-up of 134,000 files reads 1.6 MB rather
+/// than each file's full summary. Counts too large for 32 bits are read from the summary.
+struct FileTally: Sendable {
+    /// Whether the file's content was read, and how its lines are kept.
+    enum Lines: UInt8, Sendable {
+        case unread, binary, counted, tooLarge
+    }
+
+    /// ``FileFilter/key(of:)`` of the change.
+    private(set) var key: UInt8
+    let status: ChangeStatus?
+    let lines: Lines
+    let insertions: UInt32
+    let deletions: UInt32
+
+    /// The tally of a file with `change`; a directory's (no change) is never read.
+    init(_ change: FileChange?) {
+        key = FileFilter.key(of: change)
+        status = change?.status
+        switch change?.binary {
+        case nil: (lines, insertions, deletions) = (.unread, 0, 0)
+        case true?: (lines, insertions, deletions) = (.binary, 0, 0)
+        case false?:
+            if let inserted = UInt32(exactly: change?.insertions ?? 0), let deleted = UInt32(exactly: change?.deletions ?? 0) {
+                (lines, insertions, deletions) = (.counted, inserted, deleted)
+            } else {
+                (lines, insertions, deletions) = (.tooLarge, 0, 0)
+            }
+        }
+    }
+
+    /// Notes that the change is now viewed or not (what its key says of it).
+    mutating func setViewed(_ viewed: Bool) {
+        key = key & ~FileFilter.viewedBit | (viewed ? FileFilter.viewedBit : 0)
+    }
+}

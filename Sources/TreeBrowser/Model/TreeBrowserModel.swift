@@ -149,3 +149,104 @@ public struct TreeBrowserModel: Sendable {
     /// The roll-up of every file.
     public var total: ChangeSummary { forest.shownSummary(of: PathForest.root) }
 }
+
+/// What one operation changed, so that a view can update minimally. Operations that change
+/// nothing a view shows return an empty update.
+public struct TreeUpdate: Equatable, Sendable {
+    /// The visible rows that changed shape (identity, chain, level or openness), or `nil`
+    /// when they are the same as before.
+    public var rows: RowReplacement?
+    /// The visible rows, as indices after the update, whose change or roll-up changed
+    /// (Docs/TreeModel.md#status-and-roll-ups): a changed file and every directory above it.
+    /// A view redraws them as well as ``rows``; `nil` when none did.
+    public var decorations: Range<Int>?
+    /// The focus before and after, when it moved.
+    public var focus: FocusChange?
+
+    /// An update; every part defaults to unchanged.
+    public init(rows: RowReplacement? = nil, decorations: Range<Int>? = nil, focus: FocusChange? = nil) {
+        self.rows = rows
+        self.decorations = decorations
+        self.focus = focus
+    }
+
+    /// Whether nothing visible changed.
+    public var isEmpty: Bool { rows == nil && decorations == nil && focus == nil }
+}
+
+/// Where the focus was and where it is.
+public struct FocusChange: Equatable, Sendable {
+    /// The focused identity before.
+    public let from: TreePath?
+    /// The focused identity after.
+    public let to: TreePath?
+
+    /// A move of the focus.
+    public init(from: TreePath?, to: TreePath?) {
+        self.from = from
+        self.to = to
+    }
+}
+
+/// A change to the tree of a ``TreeBrowserModel`` (Docs/TreeModel.md#mutations-and-resets).
+/// Roll-ups follow every mutation.
+public enum TreeMutation: Hashable, Sendable {
+    /// Adds a file or directory, synthesizing missing ancestors; adding a path that exists
+    /// changes nothing. A file added so carries a change without a status.
+    case add(TreePath)
+    /// Adds the file of a change at its path, synthesizing missing ancestors, or gives the
+    /// file already there this change (its status, origin and line counts). A rename found
+    /// later is a ``move(_:to:)`` and an `addChange` in one batch.
+    case addChange(FileChange)
+    /// Removes a file, or a directory and everything below it.
+    case remove(TreePath)
+    /// Moves a file or a directory (with everything below it) to a path that does not exist
+    /// yet, synthesizing missing ancestors; state and changes inside a moved directory move
+    /// with it.
+    case move(TreePath, to: TreePath)
+}
+
+/// Why a mutation was rejected. A rejected mutation or batch changes nothing.
+public indirect enum TreeMutationError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The path conflicts with the tree (``TreePathError/fileAndDirectory(_:)``).
+    case invalidPath(TreePathError)
+    /// No node has this identity.
+    case notFound(TreePath)
+    /// A change whose path names a directory (it ends in `/`).
+    case notAFile(TreePath)
+    /// A move's destination exists.
+    case alreadyExists(TreePath)
+    /// A move between a file and a directory path.
+    case kindMismatch(from: TreePath, to: TreePath)
+    /// A directory moved into itself or below itself.
+    case moveIntoItself(from: TreePath, to: TreePath)
+    /// A mutation of a batch failed; `position` counts from 0.
+    case inBatch(position: Int, TreeMutationError)
+
+    public var description: String {
+        switch self {
+        case .invalidPath(let error): error.description
+        case .notFound(let path): "no such path '\(path)'"
+        case .notAFile(let path): "'\(path)' is a directory: a change belongs to a file"
+        case .alreadyExists(let path): "'\(path)' already exists"
+        case .kindMismatch(let from, let to): "cannot move '\(from)' to '\(to)': one is a file, the other a directory"
+        case .moveIntoItself(let from, let to): "cannot move '\(from)' into itself ('\(to)')"
+        case .inBatch(let position, let error): "mutation \(position + 1) of the batch: \(error)"
+        }
+    }
+}
+
+/// Which directories start open (Docs/TreeModel.md#expansion-and-depth). Directories that
+/// appear later (added, or new after a reset) get the same rule; known ones keep their state.
+public enum InitialExpansion: Hashable, Sendable {
+    /// Directories on row levels below `n` are open: `depth(1)` opens the top level.
+    /// Levels count rows of the projection in force, so a flattened chain opens as one row
+    /// (as `--depth` does).
+    case depth(Int)
+    /// Every directory is open.
+    case expanded
+    /// Every directory is closed.
+    case collapsed
+    /// Exactly the directories with these identities are open.
+    case identities(Set<TreePath>)
+}

@@ -128,3 +128,139 @@ extension StringProtocol {
         return String(self[start...last])
     }
 }
+
+/// The user's icon map (Docs/TreeModel.md#icons, rules 1–4): structural slot overrides and maps
+/// by exact basename, basename substring and extension. Keys are lowercase.
+///
+/// Built from entries in ``IconOverride``'s syntax, typically every value of the git config
+/// key `treereview.icon` in order: a later entry for the same slot or key replaces an
+/// earlier one, and an empty entry clears everything before it (git's convention for
+/// multi-valued keys, so a repository's config can reset a user's global list).
+public struct IconOverrides: Hashable, Sendable {
+    /// Slot → icon name (rule 1).
+    public private(set) var slots: [IconSlot: String] = [:]
+    /// Exact lowercase basename → icon name (rule 2).
+    public private(set) var basenames: [String: String] = [:]
+    /// Lowercase basename substring → icon name (rule 3).
+    public private(set) var substrings: [String: String] = [:]
+    /// Lowercase extension, without leading or trailing dots → icon name (rule 4).
+    public private(set) var extensions: [String: String] = [:]
+
+    /// No overrides.
+    public init() {}
+
+    /// The given overrides, later ones replacing earlier ones with the same slot or key.
+    public init(_ overrides: some Sequence<IconOverride>) {
+        for override in overrides { add(override) }
+    }
+
+    /// Reads entries such as `"basename:Makefile=build"`, `"ext:spec.ts=test"`,
+    /// `"contains:config=settings"` or `"folder=folder-duo"`, in order. An entry that is
+    /// empty (or only blanks) clears the overrides read before it.
+    /// - Throws: ``IconOverrideError`` naming the first entry that cannot be read.
+    public init(parsing entries: some Sequence<String>) throws(IconOverrideError) {
+        for entry in entries {
+            if entry.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                self = IconOverrides()
+            } else {
+                add(try IconOverride(parsing: entry))
+            }
+        }
+    }
+
+    /// Adds `override`, normalized (keys and icon lowercased, an extension's dots trimmed),
+    /// replacing an earlier one with the same slot or key. An override with an empty key
+    /// (after normalizing) is ignored: it could match nothing meaningful.
+    public mutating func add(_ override: IconOverride) {
+        let override = override.normalized
+        if override.key?.isEmpty == true { return }
+        switch override {
+        case .slot(let slot, let icon): slots[slot] = icon
+        case .basename(let key, let icon): basenames[key] = icon
+        case .contains(let key, let icon): substrings[key] = icon
+        case .extension(let key, let icon): extensions[key] = icon
+        }
+    }
+
+    /// Whether there are no overrides at all.
+    public var isEmpty: Bool {
+        slots.isEmpty && basenames.isEmpty && substrings.isEmpty && extensions.isEmpty
+    }
+
+    /// Every override, in a stable order: slots, then basenames, substrings and extensions,
+    /// each sorted by key.
+    public var entries: [IconOverride] {
+        IconSlot.allCases.compactMap { slot in slots[slot].map { .slot(slot, icon: $0) } }
+            + basenames.sorted { $0.key < $1.key }.map { .basename($0.key, icon: $0.value) }
+            + substrings.sorted { $0.key < $1.key }.map { .contains($0.key, icon: $0.value) }
+            + extensions.sorted { $0.key < $1.key }.map { .extension($0.key, icon: $0.value) }
+    }
+}
+
+/// A user icon override that could not be read; names the entry as written.
+public struct IconOverrideError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What is wrong with an entry.
+    public enum Problem: Hashable, Sendable {
+        /// No `=` between the key and the icon name.
+        case missingEquals
+        /// A `KIND:` prefix that is not `basename`, `contains` or `ext`.
+        case unknownKind(String)
+        /// A bare `SLOT=` that is not `file`, `folder` or `folder-open`.
+        case unknownSlot(String)
+        /// Nothing to match between the kind and the `=` (for `ext:`, nothing but dots).
+        case emptyKey
+        /// A key with `/` or a control character, which no basename has; carries the
+        /// character, a control character spelled `U+001B`.
+        case invalidKey(String)
+        /// Nothing after the `=`.
+        case emptyIcon
+        /// An icon name with characters other than letters, digits, `-`, `_` and `.`.
+        case invalidIcon(String)
+    }
+
+    /// The entry as written.
+    public let entry: String
+    /// What is wrong with it.
+    public let problem: Problem
+
+    public init(entry: String, problem: Problem) {
+        self.entry = entry
+        self.problem = problem
+    }
+
+    public var description: String {
+        "invalid icon override '\(Self.visible(entry))': \(reason)"
+    }
+
+    private var reason: String {
+        switch problem {
+        case .missingEquals:
+            "expected KIND:KEY=ICON (KIND is basename, contains or ext) or SLOT=ICON (SLOT is file, folder or folder-open)"
+        case .unknownKind(let kind):
+            "unknown kind '\(Self.visible(kind))' (expected basename, contains or ext)"
+        case .unknownSlot(let slot):
+            "unknown slot '\(Self.visible(slot))' (expected file, folder or folder-open; for a file name write basename:\(Self.visible(slot))=…)"
+        case .emptyKey:
+            "nothing to match before '='"
+        case .invalidKey(let key):
+            "a file name cannot contain \(key)"
+        case .emptyIcon:
+            "no icon name after '='"
+        case .invalidIcon(let icon):
+            "icon name '\(Self.visible(icon))' may use only letters, digits, '-', '_' and '.'"
+        }
+    }
+
+    /// `text` with control characters spelled `\u{1B}`, safe to print on a terminal.
+    private static func visible(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

@@ -121,3 +121,73 @@ public struct IconResolver: Sendable {
         IconResolution(name: icon, rule: rule, colored: colored && catalog.set.colorsBuiltInIcons)
     }
 }
+
+/// The outcome of icon resolution: an icon *name*, which rule gave it, and whether it is
+/// drawn in its color. Renderers decide how a name looks (a Nerd Font glyph, the plain
+/// name, or nothing).
+public struct IconResolution: Hashable, Sendable {
+    /// The icon name, such as `lang-swift`, `npm` or `folder-duo`.
+    public let name: String
+    /// The rule that gave the name.
+    public let rule: IconRule
+    /// Whether the icon is drawn in its own color when color is on: as in TreeKit, icons
+    /// from the user's map when the resolver is colored, built-in and structural icons
+    /// only when also the set is `complete`.
+    public let colored: Bool
+
+    public init(name: String, rule: IconRule, colored: Bool) {
+        self.name = name
+        self.rule = rule
+        self.colored = colored
+    }
+}
+
+/// The extension candidates of a lowercase basename, longest compound first
+/// (Docs/TreeModel.md#icons, rule 4): the text after each `.` in turn, empty ones skipped; a
+/// name without a dot is its own only candidate.
+///
+///     button.spec.ts  →  spec.ts, ts
+///     .gitignore      →  gitignore
+///     .env.local      →  env.local, local
+///     LICENSE         →  LICENSE
+///     notes.          →  (none)
+///
+/// These are TreeKit's candidates: the components after the first, joined by `.`.
+public struct ExtensionCandidates: Sequence, Sendable {
+    /// The basename the candidates come from.
+    public let name: String
+
+    public init(of name: String) { self.name = name }
+
+    public func makeIterator() -> Iterator { Iterator(name: name) }
+
+    /// Yields the candidates as slices of the name.
+    public struct Iterator: IteratorProtocol {
+        private let name: String
+        private var position: String.Index?
+        private var wholeName: Bool
+
+        init(name: String) {
+            self.name = name
+            self.position = name.utf8.firstIndex(of: Self.dot)
+            self.wholeName = position == nil
+        }
+
+        public mutating func next() -> Substring? {
+            if wholeName {
+                wholeName = false
+                return name.isEmpty ? nil : name[...]
+            }
+            // Scans UTF-8 code units (fast; `.` is ASCII, so each index found is a scalar boundary).
+            let utf8 = name.utf8
+            while let dot = position {
+                let start = utf8.index(after: dot)
+                position = utf8[start...].firstIndex(of: Self.dot)
+                if start < utf8.endIndex { return name[start...] }
+            }
+            return nil
+        }
+
+        private static let dot = UInt8(ascii: ".")
+    }
+}
