@@ -33,10 +33,17 @@ public struct CQuoting: Sendable, Equatable {
     /// git's default (`core.quotePath` true).
     public static let git = CQuoting(highBytes: .escaped)
 
-    /// Whether `path` is written quoted.
+    /// Whether `path` is written quoted. Inlinable, with ASCII bytes looked at in the loop
+    /// itself: the tree and plain output ask it of every name.
+    @inlinable
     public func needsQuoting(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < path.count {
+            if path[index] < 0x80 {
+                if Self.isSpecialASCII(path[index]) { return true }
+                index += 1
+                continue
+            }
             let unit = self.unit(of: path, at: index)
             if unit.escaped { return true }
             index += unit.length
@@ -114,8 +121,8 @@ public struct CQuoting: Sendable, Equatable {
 
     /// The bytes from `index` that are kept or escaped together: one byte, or with
     /// ``HighBytes/keptWhenValidUTF8`` a whole UTF-8 sequence.
-    @inline(__always)
-    private func unit(of path: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, escaped: Bool) {
+    @inlinable @inline(__always)
+    func unit(of path: UnsafeBufferPointer<UInt8>, at index: Int) -> (length: Int, escaped: Bool) {
         let byte = path[index]
         if byte < 0x80 { return (1, Self.isSpecialASCII(byte)) }
         switch highBytes {
@@ -157,7 +164,7 @@ public struct CQuoting: Sendable, Equatable {
     }
 
     /// A control character, DEL, `"` or `\`.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func isSpecialASCII(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
