@@ -24,7 +24,7 @@ struct ForestProjection: Sendable {
     private(set) var entries: [Int32]
     private(set) var childRanges: [ChildRange] = []
     /// Per shown directory, the roll-up of the files shown below it.
-    private(set) var rollUps: [RollUp] = []
+    private(set) var rollUps: [ChangeSummary] = []
     /// In input order, per shown directory, the least sequence of the files shown below it
     /// (input order ranks directories by it); empty in the other orders.
     private(set) var firstSequences: [Int] = []
@@ -60,7 +60,7 @@ struct ForestProjection: Sendable {
     ) {
         let wantedStatus = filter.status.map(FileFilter.statusKey)
         let hiddenBits = filter.hidesViewed ? FileFilter.viewedBit : 0
-        var ranges: [ChildRange] = [], rollUps: [RollUp] = [], firstSequences: [Int] = []
+        var ranges: [ChildRange] = [], rollUps: [ChangeSummary] = [], firstSequences: [Int] = []
         var shownChildren: [Int] = []
         ranges.reserveCapacity(directoryCount)
         rollUps.reserveCapacity(directoryCount)
@@ -72,7 +72,7 @@ struct ForestProjection: Sendable {
                     forest.summaries.withUnsafeBufferPointer { summaries in
                         for slot in flags.indices.reversed() where flags[slot].isSuperset(of: [.alive, .directory]) {
                             let start = shownChildren.count
-                            var rollUp = RollUp(), firstSequence = Int.max
+                            var rollUp = ChangeSummary(), firstSequence = Int.max
                             for child in children[slot] {
                                 if flags[child].contains(.directory) {
                                     let index = Int(entries[child])
@@ -145,54 +145,18 @@ struct ForestProjection: Sendable {
     @inline(__always)
     func summary(of slot: Int) -> ChangeSummary? {
         let index = entries[slot]
-        return index >= 0 ? rollUps[Int(index)].summary : nil
+        return index >= 0 ? rollUps[Int(index)] : nil
     }
 }
 
-/// A roll-up as a filter's projection sums it: the ``ChangeSummary`` of the files shown below
-/// a directory, in vectors a file is added to without a branch (its status picks a lane).
-struct RollUp: Sendable {
-    /// Files per status, in ``FileFilter/statusKey(_:)`` order (lane 0: the first status).
-    var statuses = SIMD8<Int32>()
-    /// Files, files whose content was read, binary files, and an unused lane.
-    var files = SIMD4<Int32>()
-    var insertions = 0
-    var deletions = 0
-
-    private static var statusLanes: SIMD8<Int32> { SIMD8(1, 2, 3, 4, 5, 6, 7, 8) }
-
-    /// Adds everything `other` counted.
-    @inline(__always)
-    mutating func add(_ other: RollUp) {
-        statuses &+= other.statuses
-        files &+= other.files
-        insertions &+= other.insertions
-        deletions &+= other.deletions
-    }
-
-    /// Adds the file `tally` describes; `whole` is its summary, read only for line counts too
-    /// large for the tally.
+extension ChangeSummary {
+    /// Adds the file `tally` describes, without a branch on its status; `whole` is the file's
+    /// own summary, read only for line counts too large for the tally.
     @inline(__always)
     mutating func add(_ tally: FileTally, whole: @autoclosure () -> ChangeSummary) {
-        let lane = SIMD8<Int32>(repeating: Int32(tally.key & FileFilter.statusBits)) .== Self.statusLanes
-        statuses &+= SIMD8<Int32>(repeating: 0).replacing(with: 1, where: lane)
-        let read: Int32 = tally.lines == .unread ? 0 : 1, binary: Int32 = tally.lines == .binary ? 1 : 0
-        files &+= SIMD4<Int32>(1, read, binary, 0)
-        guard tally.lines != .tooLarge else {
-            insertions &+= whole().insertions ?? 0
-            deletions &+= whole().deletions ?? 0
-            return
-        }
-        insertions &+= Int(tally.insertions)
-        deletions &+= Int(tally.deletions)
-    }
-
-    /// The roll-up as a ``ChangeSummary``.
-    var summary: ChangeSummary {
-        var counts = StatusCounts()
-        for (lane, status) in ChangeStatus.allCases.enumerated() { counts[status] = Int(statuses[lane]) }
-        return ChangeSummary(files: Int(files[0]), counts: counts, readFiles: Int(files[1]), binaryFiles: Int(files[2]),
-                             insertions: insertions, deletions: deletions)
+        guard tally.lines != .tooLarge else { return add(whole()) }
+        addFile(statusNumber: Int32(tally.key & FileFilter.statusBits), read: tally.lines != .unread,
+                binary: tally.lines == .binary, insertions: Int(tally.insertions), deletions: Int(tally.deletions))
     }
 }
 
@@ -207,7 +171,6 @@ struct FileTally: Sendable {
 
     /// ``FileFilter/key(of:)`` of the change.
     private(set) var key: UInt8
-    let status: ChangeStatus?
     let lines: Lines
     let insertions: UInt32
     let deletions: UInt32
@@ -215,7 +178,6 @@ struct FileTally: Sendable {
     /// The tally of a file with `change`; a directory's (no change) is never read.
     init(_ change: FileChange?) {
         key = FileFilter.key(of: change)
-        status = change?.status
         switch change?.binary {
         case nil: (lines, insertions, deletions) = (.unread, 0, 0)
         case true?: (lines, insertions, deletions) = (.binary, 0, 0)

@@ -151,7 +151,7 @@ public struct FileFilter: Hashable, Sendable {
     /// The status bits of ``key(of:)`` for `status` (0 for none).
     static func statusKey(_ status: ChangeStatus?) -> UInt8 {
         guard let status else { return 0 }
-        return UInt8(ChangeStatus.allCases.firstIndex(of: status)! + 1)
+        return UInt8(status.lane + 1)
     }
 }
 
