@@ -213,7 +213,7 @@ public struct DiffPaneLines: Hashable, Sendable {
         /// filter to keep the patch's lines one for one).
         public var line: Int
         /// Whether it continues the line of the row above (a wrapped line).
-        public var isContinuation: Bool
+        var isContinuation: Bool
 
         /// A row writing `bytes`, `width` columns wide, of line `line`.
         public init(bytes: [UInt8], width: Int, line: Int, isContinuation: Bool = false) {
@@ -236,7 +236,7 @@ public struct DiffPaneLines: Hashable, Sendable {
     }
 
     /// The index of the first row showing patch line `line` (the last row when there is no such line).
-    public func firstRow(ofLine line: Int) -> Int {
+    func firstRow(ofLine line: Int) -> Int {
         var low = 0
         var high = rows.count
         while low < high {

@@ -249,8 +249,8 @@ public protocol MarkdownRowAnnotator: Sendable {
 
 extension MarkdownRowAnnotator {
     /// No decorations.
-    public func annotate(_ row: VisibleRow, in view: TreeView, into text: inout MarkdownText) {}
+    func annotate(_ row: VisibleRow, in view: TreeView, into text: inout MarkdownText) {}
 
     /// No directory rolled up.
-    public func rollsUp(_ row: VisibleRow, in view: TreeView) -> Bool { false }
+    func rollsUp(_ row: VisibleRow, in view: TreeView) -> Bool { false }
 }

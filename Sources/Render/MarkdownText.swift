@@ -21,7 +21,7 @@ public struct MarkdownText {
     /// The Markdown written so far.
     public internal(set) var bytes: [UInt8] = []
     /// Whether names are written for the inside of an HTML element (a `<summary>`).
-    public internal(set) var insideHTML = false
+    var insideHTML = false
     private var scratch: [UInt8] = []
 
     init(bytes: [UInt8] = []) {
@@ -29,20 +29,20 @@ public struct MarkdownText {
     }
 
     /// Appends `name` so that it shows as exactly its (escaped) text.
-    public mutating func appendName(_ name: some Collection<UInt8>) {
+    mutating func appendName(_ name: some Collection<UInt8>) {
         if let done = name.withContiguousStorageIfAvailable({ appendName(buffer: $0) }) { return done }
         Array(name).withUnsafeBufferPointer { appendName(buffer: $0) }
     }
 
     /// Appends a literal of the renderer's own: words, digits, spaces and punctuation that
     /// is not markup where it stands (`,`, `.`, `:`, `(`, `)`, `·`, `←`, `→`, `−`, `+`, `%`).
-    public mutating func appendWords(_ words: StaticString) {
+    mutating func appendWords(_ words: StaticString) {
         assert(Self.isPlain(words), "markup in words: \(words)")
         bytes.append(words)
     }
 
     /// Appends `value` in decimal.
-    public mutating func appendNumber(_ value: Int) {
+    mutating func appendNumber(_ value: Int) {
         bytes.append(decimal: value)
     }
 

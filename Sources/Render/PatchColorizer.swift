@@ -215,7 +215,7 @@ public struct PatchColors: Hashable, Sendable {
     /// What ends each colored part: `ESC [ m`.
     public var reset = Array("\u{1B}[m".utf8)
     /// The slots whose configured value git refuses (`invalid color value`); they keep git's default.
-    public private(set) var refusedSlots: [String] = []
+    private(set) var refusedSlots: [String] = []
 
     /// git's default colors.
     public static let git = PatchColors()

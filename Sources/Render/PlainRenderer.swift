@@ -56,7 +56,7 @@ public struct PlainRenderer: ReportRenderer, Sendable {
 /// The changed directories of a view, as `--directories=<depth>` lists them (and as
 /// tj-actions/changed-files' `dir_names` output does): each listed file's directory cut to
 /// its first `depth` pieces, `.` for a file at the top level, each once, sorted by bytes.
-public enum ChangedDirectories {
+enum ChangedDirectories {
     /// The directories of the files `view` lists, cut to `depth` pieces (1 or more).
     public static func list(_ view: TreeView, depth: Int) -> [[UInt8]] {
         precondition(depth > 0, "a directory depth is 1 or more")

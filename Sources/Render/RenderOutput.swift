@@ -11,7 +11,7 @@ public struct RenderOutput {
     /// The bytes rendered and not handed on yet; renderers append here.
     public var bytes: [UInt8]
     /// The size past which ``flushIfFull()`` hands the bytes on.
-    public let chunkSize: Int
+    let chunkSize: Int
     private let write: (([UInt8]) throws -> Void)?
 
     /// The chunk size of output handed on: 1 MiB.
@@ -37,7 +37,7 @@ public struct RenderOutput {
 
     /// Hands the bytes on once they reach ``chunkSize``.
     @inline(__always)
-    public mutating func flushIfFull() throws {
+    mutating func flushIfFull() throws {
         if bytes.count >= chunkSize { try flush() }
     }
 

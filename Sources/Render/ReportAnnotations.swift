@@ -78,7 +78,7 @@ public struct ReportAnnotations: Sendable {
     public var hasOwners: Bool { files.hasOwners }
 
     /// Whether some file of the view is left out of the counts.
-    public var leavesFilesOut: Bool { generatedBelow != nil && leftOut(below: FileTree.root).files > 0 }
+    var leavesFilesOut: Bool { generatedBelow != nil && leftOut(below: FileTree.root).files > 0 }
 
     /// The entry of file node `node`, or `nil` for a directory.
     private func entry(of node: Int) -> Int? {

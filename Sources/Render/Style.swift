@@ -16,14 +16,14 @@ public struct Style: Hashable, Sendable {
     public static let reset: [UInt8] = Array("\u{1B}[0m".utf8)
 
     public static let bold = Style(parameters: "1")
-    public static let dim = Style(parameters: "2")
+    static let dim = Style(parameters: "2")
     public static let red = Style(parameters: "31")
     public static let green = Style(parameters: "32")
     public static let yellow = Style(parameters: "33")
     public static let blue = Style(parameters: "34")
-    public static let magenta = Style(parameters: "35")
+    static let magenta = Style(parameters: "35")
     public static let cyan = Style(parameters: "36")
-    public static let boldRed = Style(parameters: "1;31")
+    static let boldRed = Style(parameters: "1;31")
     public static let boldGreen = Style(parameters: "1;32")
     public static let boldBlue = Style(parameters: "1;34")
 

@@ -8,7 +8,7 @@
 /// Any byte sequence decodes without trapping; bytes that mean nothing (unknown or malformed
 /// sequences, invalid UTF-8 is the exception: it becomes U+FFFD) are dropped. No control
 /// character is ever reported as a ``Key/character(_:)``.
-public struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
     /// The outcome of decoding at one position.
     enum Step {
         /// `consumed` bytes make `event`, or nothing when `event` is `nil`.

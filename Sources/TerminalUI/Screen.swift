@@ -173,7 +173,7 @@ public struct Line: Hashable, Sendable {
 }
 
 /// The escape sequences this module writes.
-public enum ControlSequences {
+enum ControlSequences {
     /// Each mode ``Terminal`` turns on while it runs, as `(on, off)`, in the order turned on;
     /// ``restore`` turns them off in the reverse order.
     ///

@@ -56,7 +56,7 @@ public struct ChangeTree: Sendable {
     }
 
     /// The changes sorted by path bytes, each path once (the first change given for it).
-    public var sortedChanges: [FileChange] {
+    var sortedChanges: [FileChange] {
         if let sortedStorage { return sortedStorage }
         return made.sorted { tree.uniqueEntriesInByteOrder.map(change(ofEntry:)) }
     }

@@ -92,7 +92,7 @@ public struct FileTree: Sendable {
     /// The file node of each input entry (duplicates share the first one's node).
     @usableFromInline var nodeOfEntry: [Int]
     /// The input entries in byte order of their paths, each path once (its first entry).
-    public internal(set) var uniqueEntriesInByteOrder: [Int] = []
+    var uniqueEntriesInByteOrder: [Int] = []
 
     /// The root's index.
     public static let root = 0

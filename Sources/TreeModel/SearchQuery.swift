@@ -65,7 +65,7 @@ public struct TreeSearch: Sendable {
     /// Whether each node (indexed like `FileTree.nodes`) matches.
     public let matches: [Bool]
     /// Whether each node matches or has a matching node below it.
-    public let leadsToMatch: [Bool]
+    let leadsToMatch: [Bool]
     /// The matching nodes in depth-first (display) order.
     public let matchOrder: [Int]
 

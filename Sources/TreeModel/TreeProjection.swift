@@ -122,7 +122,7 @@ extension RowProjection {
 
     /// Whether `node` shares the row of its parent (it continues the parent's chain).
     @inlinable
-    public func continuesChain(_ node: Int) -> Bool {
+    func continuesChain(_ node: Int) -> Bool {
         guard flattensChains, isDirectory(node), let parent = parent(of: node) else { return false }
         return onlyChild(of: parent) == node
     }

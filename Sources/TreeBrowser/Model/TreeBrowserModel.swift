@@ -16,7 +16,7 @@ public struct TreeBrowserModel: Sendable {
     var forest: PathForest
     var visible: [ShownRow] = []
     /// The rule for directories that appear (at build, by ``add(_:)-(TreePath)``, or new at a reset).
-    public let initialExpansion: InitialExpansion
+    let initialExpansion: InitialExpansion
     /// How icon names are resolved for ``TreeRow/icon``.
     public let icons: IconResolver
     /// Whether directory-only chains are shown as one row.

@@ -144,7 +144,7 @@ public enum IconSet: String, CaseIterable, Hashable, Sendable {
     /// Whether built-in icons of this set are drawn in their colors when color is on.
     /// As in TreeKit, only `complete` is colored; the other sets are monochrome.
     /// Icons named by user overrides are colored in every set.
-    public var colorsBuiltInIcons: Bool { self == .complete }
+    var colorsBuiltInIcons: Bool { self == .complete }
 }
 
 /// A structural icon slot: what a file gets when nothing more specific matches, and what
