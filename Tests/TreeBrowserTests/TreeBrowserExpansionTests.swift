@@ -1,5 +1,5 @@
 import Testing
-import TreeBrowser
+@testable import TreeBrowser
 import TreeModel
 
 /// Docs/TreeModel.md#expansion-and-depth: visible rows, initial expansion,

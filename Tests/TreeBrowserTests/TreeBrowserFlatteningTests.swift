@@ -1,5 +1,5 @@
 import Testing
-import TreeBrowser
+@testable import TreeBrowser
 import TreeModel
 
 /// Docs/TreeModel.md#flattening as it meets state: a chain is one row whose identity is its last

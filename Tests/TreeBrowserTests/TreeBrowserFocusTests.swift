@@ -1,5 +1,5 @@
 import Testing
-import TreeBrowser
+@testable import TreeBrowser
 import TreeModel
 
 /// Docs/TreeModel.md#focus: focus — first, last, next, previous, parent, nearest-to.

@@ -1,5 +1,5 @@
 import Testing
-import TreeBrowser
+@testable import TreeBrowser
 import TreeModel
 
 /// Docs/TreeModel.md#paths-and-identities to #ordering as the interactive model applies them:

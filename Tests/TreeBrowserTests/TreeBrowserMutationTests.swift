@@ -1,5 +1,5 @@
 import Testing
-import TreeBrowser
+@testable import TreeBrowser
 import TreeModel
 
 /// Docs/TreeModel.md#mutations-and-resets: add, remove, move, batch and reset, and what they do to expansion

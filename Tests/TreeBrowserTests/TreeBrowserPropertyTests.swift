@@ -1,6 +1,6 @@
 import TestSupport
 import Testing
-import TreeBrowser
+@testable import TreeBrowser
 import TreeModel
 
 /// Seeded random trees and operation sequences, for models built from bare paths and from

@@ -5,8 +5,8 @@ import TreeModel
 /// with each file's change and each directory's roll-up, which directories are expanded,
 /// the focused row, and the visible rows.
 ///
-/// Built from the same change tree the renderers use (``init(changeTree:flatten:expansion:icons:)``),
-/// or from bare paths (``init(paths:order:flatten:expansion:icons:)``). Identities are
+/// Built from the same change tree the renderers use (``init(changeTree:flatten:expansion:icons:)``)
+/// or from changes (tests also build it from bare paths). Identities are
 /// ``TreePath`` values; children follow a ``TreeOrder``. Every operation returns a
 /// ``TreeUpdate`` saying which one contiguous range of visible rows changed shape and which
 /// rows changed their status or roll-up, so a view can redraw only those. Flattening is a
@@ -35,11 +35,11 @@ public struct TreeBrowserModel: Sendable {
     public internal(set) var revision = 0
 
     /// Builds the model of `paths` (files, and directories ending in `/`); files carry
-    /// changes without a status.
+    /// changes without a status. The product builds from a change tree; tests use paths.
     ///
     /// - Throws: the first path that is invalid, or that is both a file and a directory
     ///   (``TreePathError/fileAndDirectory(_:)``), naming its raw input.
-    public init(
+    init(
         paths: [RawPath], order: TreeOrder = .foldersFirst, flatten: Bool = true,
         expansion: InitialExpansion = .depth(1), icons: IconResolver = IconResolver()
     ) throws(TreePathError) {
@@ -47,7 +47,7 @@ public struct TreeBrowserModel: Sendable {
     }
 
     /// Builds the model of `paths` given as text.
-    public init(
+    init(
         paths: [String], order: TreeOrder = .foldersFirst, flatten: Bool = true,
         expansion: InitialExpansion = .depth(1), icons: IconResolver = IconResolver()
     ) throws(TreePathError) {
