@@ -25,20 +25,9 @@ public struct PlainRenderer: ReportRenderer, Sendable {
             }
             return
         }
-        let entries = report.view.listedEntries
-        switch report.view.changeTree.source {
-        case .changes(let changes):
-            for entry in entries {
-                changes[entry].path.bytes.withUnsafeBufferPointer { append($0, options: options, to: &output.bytes) }
-                try output.flushIfFull()
-            }
-        case .paths(let paths):
-            try paths.bytes.withUnsafeBufferPointer { bytes in
-                for entry in entries {
-                    append(UnsafeBufferPointer(rebasing: bytes[paths.ranges[entry]]), options: options, to: &output.bytes)
-                    try output.flushIfFull()
-                }
-            }
+        try report.view.changeTree.forEachPath(ofEntries: report.view.listedEntries) { path in
+            append(path, options: options, to: &output.bytes)
+            try output.flushIfFull()
         }
     }
 

@@ -159,7 +159,7 @@ public struct NodeSummaries: Sendable {
     }
 
     /// Rolls up the changes of `source` over `tree`, counting only file nodes `includes` accepts.
-    package init(tree: FileTree, source: ChangeTree.Source, includes: (@Sendable (Int) -> Bool)?) {
+    init(tree: FileTree, source: ChangeTree.Source, includes: (@Sendable (Int) -> Bool)?) {
         var slot = [Int32](repeating: -1, count: tree.slots.count)
         var count: Int32 = 0
         for index in tree.slots.indices where tree.slots[index].isDirectory {

@@ -6,13 +6,13 @@ import Synchronization
 /// values are made only when asked for (``changes``, ``sortedChanges``), once.
 public struct ChangeTree: Sendable {
     /// Where the changes come from.
-    package enum Source: Sendable {
+    enum Source: Sendable {
         case changes([FileChange])
         case paths(PathList)
     }
 
     /// The changes as given.
-    package let source: Source
+    let source: Source
     /// The changes as given, or none for a path list: what ``withNodes(_:)`` lends, read
     /// without taking it out of ``source``.
     @usableFromInline let nodeChanges: [FileChange]
@@ -85,6 +85,21 @@ public struct ChangeTree: Sendable {
 
     /// The summary of everything.
     public var total: ChangeSummary { summaries[FileTree.root] }
+
+    /// Calls `body` with the path bytes of each input entry of `entries`, in order, lent where
+    /// they lie (a change's path, or a path list's bytes): no `FileChange` is made.
+    public func forEachPath<Entries: Sequence<Int>>(
+        ofEntries entries: Entries, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) rethrows {
+        switch source {
+        case .changes(let changes):
+            for entry in entries { try changes[entry].path.bytes.withUnsafeBufferPointer(body) }
+        case .paths(let paths):
+            try paths.bytes.withUnsafeBufferPointer { bytes in
+                for entry in entries { try body(UnsafeBufferPointer(rebasing: bytes[paths.ranges[entry]])) }
+            }
+        }
+    }
 }
 
 /// `FileChange` values made from a path list, once, on first use.
