@@ -273,7 +273,7 @@ enum StickyWindow {
         let end = min(top + height + 1, model.rowCount)
         let window = ancestors + Array(top..<end)
         let rows = window.map { index in
-            StickyRow(level: model.level(ofRow: index), isDirectory: model.isDirectory(row: index))
+            (level: model.level(ofRow: index), isDirectory: model.isDirectory(row: index))
         }
         let pinned = StickyAncestors(rows: rows).pinned(top: ancestors.count)
         return pinned.prefix(height - 1).filter { !$0.isPushed }.map { window[$0.row] }

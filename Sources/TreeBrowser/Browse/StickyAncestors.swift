@@ -27,13 +27,15 @@ import TreeModel
 /// Depth is counted in the rows given: a row's parent is the nearest row above it on a lower
 /// level. Building is O(n); a query is O(k × depth).
 public struct StickyAncestors: Sendable {
-    /// The rows, top to bottom.
-    public let rows: [StickyRow]
+    /// The rows, top to bottom, as they are seen here: each one's indentation level (top-level
+    /// rows on level 0, children one level below their parent) and whether it is a directory
+    /// (or a flattened chain of them), in depth-first order, as a browser shows them.
+    public let rows: [(level: Int, isDirectory: Bool)]
     private let parents: [Int]
     private let depths: [Int]
 
     /// Prepares `rows`, given top to bottom in depth-first order.
-    public init(rows: [StickyRow]) {
+    public init(rows: [(level: Int, isDirectory: Bool)]) {
         var parents = [Int](repeating: -1, count: rows.count)
         var depths = [Int](repeating: 0, count: rows.count)
         var open: [Int] = []
@@ -83,22 +85,7 @@ extension StickyAncestors {
     /// Prepares the visible rows of a ``TreeBrowserModel`` (``TreeBrowserModel/rows``); a
     /// pinned row's index is then the index of the browser's row.
     public init(rows: [TreeRow]) {
-        self.init(rows: rows.map { StickyRow(level: $0.level, isDirectory: $0.isDirectory) })
-    }
-}
-
-/// One visible row as ``StickyAncestors`` sees it: its indentation level and whether it is a
-/// directory. Rows are given top to bottom in depth-first order, as a browser shows them.
-public struct StickyRow: Hashable, Sendable {
-    /// The row's level: top-level rows are on level 0, children one level below their parent.
-    public var level: Int
-    /// Whether the row is a directory (or a flattened chain of them).
-    public var isDirectory: Bool
-
-    /// A row on `level`.
-    public init(level: Int, isDirectory: Bool) {
-        self.level = level
-        self.isDirectory = isDirectory
+        self.init(rows: rows.map { (level: $0.level, isDirectory: $0.isDirectory) })
     }
 }
 

@@ -10,18 +10,18 @@ struct StickyAncestorsPropertyTests {
 
     /// Depth-first rows: a row goes at most one level below the row above, and only below a
     /// directory.
-    static func randomRows(count: Int, _ random: inout Generator) -> [StickyRow] {
-        var rows: [StickyRow] = []
+    static func randomRows(count: Int, _ random: inout Generator) -> [(level: Int, isDirectory: Bool)] {
+        var rows: [(level: Int, isDirectory: Bool)] = []
         for _ in 0..<count {
             let deepest = rows.last.map { $0.isDirectory ? $0.level + 1 : $0.level } ?? 0
             let level = Int.random(in: 0...deepest, using: &random)
-            rows.append(StickyRow(level: level, isDirectory: Bool.random(using: &random)))
+            rows.append((level: level, isDirectory: Bool.random(using: &random)))
         }
         return rows
     }
 
     /// The ancestors of row `index`, root first, by scanning upwards for lower levels.
-    static func ancestors(of index: Int, in rows: [StickyRow]) -> [Int] {
+    static func ancestors(of index: Int, in rows: [(level: Int, isDirectory: Bool)]) -> [Int] {
         var chain: [Int] = []
         var level = rows[index].level
         var row = index - 1

@@ -16,7 +16,7 @@ struct StickyAncestorsTests {
             self.lines = lines
             sticky = StickyAncestors(rows: lines.map { line in
                 let indent = line.prefix { $0 == " " }.count
-                return StickyRow(level: indent / 2, isDirectory: line.hasSuffix("/"))
+                return (level: indent / 2, isDirectory: line.hasSuffix("/"))
             })
         }
 
