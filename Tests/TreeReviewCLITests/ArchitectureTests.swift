@@ -27,7 +27,9 @@ import TestSupport
     static let documented: [String: Set<String>] = {
         let text = (try? String(contentsOfFile: root + "/Docs/Architecture.md", encoding: .utf8)) ?? ""
         var rows: [String: Set<String>] = [:]
-        for line in text.split(separator: "\n") where line.hasPrefix("| `") {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let header = lines.firstIndex { $0.hasPrefix("| module | imports |") } ?? lines.endIndex
+        for line in lines[header...].prefix(while: { $0.hasPrefix("|") }) where line.hasPrefix("| `") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count >= 4, let module = cells[1].firstMatch(of: /^`([^`]+)`$/)?.output.1 else { continue }
             let named = cells[2].matches(of: /`([^`]+)`/).map { String($0.output.1) }
