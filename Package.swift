@@ -12,13 +12,18 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         .target(name: "Background", dependencies: ["CSystem"]),
         .target(name: "GitRules"),
         .target(name: "TreeModel", dependencies: ["GitRules"]),
         .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["GitRules", "TreeModel", "Annotations"]),
-        .target(name: "GitAdapter", dependencies: ["CLibGit2", "GitRules", "TreeModel", "Annotations", "Background"]),
+        .target(name: "GitAdapter", dependencies: ["CLibGit2", "CZlib", "GitRules", "TreeModel", "Annotations", "Background"]),
         .target(name: "ReviewState", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "ChangeList", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "GitRules", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser"]),

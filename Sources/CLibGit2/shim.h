@@ -3,6 +3,13 @@
 
 #include <git2.h>
 #include <git2/sys/repository.h>
+#include <git2/sys/odb_backend.h>
+
+/// An object database backend with a pointer to its owner's state (`LooseObjectGuard`).
+typedef struct treereview_odb_backend {
+    git_odb_backend parent;
+    void *context;
+} treereview_odb_backend;
 
 /// `git_libgit2_opts` is variadic and not imported into Swift; these wrap the calls we need.
 /// Turns off re-hashing every object read (git does not verify on read either).
