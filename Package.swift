@@ -36,7 +36,7 @@ let package = Package(
         .testTarget(name: "GitRulesTests", dependencies: ["GitRules", "TestSupport"]),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "GitRules", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "GitRules", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),
