@@ -12,13 +12,18 @@ let package = Package(
             pkgConfig: "libgit2",
             providers: [.apt(["libgit2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .systemLibrary(name: "CSystem"),
         .target(name: "Background", dependencies: ["CSystem"]),
         .target(name: "GitRules"),
         .target(name: "TreeModel", dependencies: ["GitRules"]),
         .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["GitRules", "TreeModel", "Annotations"]),
-        .target(name: "GitAdapter", dependencies: ["CLibGit2", "GitRules", "TreeModel", "Annotations", "Background"]),
+        .target(name: "GitAdapter", dependencies: ["CLibGit2", "CZlib", "GitRules", "TreeModel", "Annotations", "Background"]),
         .target(name: "ReviewState", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "ChangeList", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "GitRules", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser"]),
@@ -31,7 +36,7 @@ let package = Package(
         .testTarget(name: "GitRulesTests", dependencies: ["GitRules", "TestSupport"]),
         .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel", "TestSupport"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "GitRules", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "GitRules", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "TreeReviewCLITests", dependencies: ["TreeReviewCLI", "TreeModel", "Annotations", "TestSupport"]),
         .testTarget(name: "AnnotationsTests", dependencies: ["Annotations", "TreeModel", "TestSupport"]),

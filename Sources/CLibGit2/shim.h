@@ -2,7 +2,16 @@
 #define TREEREVIEW_CLIBGIT2_SHIM_H
 
 #include <git2.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #include <git2/sys/repository.h>
+#include <git2/sys/odb_backend.h>
+
+/// An object database backend with a pointer to its owner's state (`LooseObjectGuard`).
+typedef struct treereview_odb_backend {
+    git_odb_backend parent;
+    void *context;
+} treereview_odb_backend;
 
 /// `git_libgit2_opts` is variadic and not imported into Swift; these wrap the calls we need.
 /// Turns off re-hashing every object read (git does not verify on read either).
@@ -13,6 +22,12 @@ static inline int treereview_git_set_strict_hash_verification(int enabled) {
 /// Sets the directories libgit2 searches for a configuration level's files (`""`: none).
 static inline int treereview_git_set_search_path(int level, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
+}
+
+/// An anonymous in-memory file (`memfd_create`, close-on-exec), for libgit2's readers that take only a
+/// path (`/proc/self/fd/N`); -1 on failure.
+static inline int treereview_memory_file(const char *name) {
+    return (int)syscall(SYS_memfd_create, name, 1u);
 }
 
 #endif

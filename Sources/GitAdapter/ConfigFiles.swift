@@ -10,7 +10,8 @@ internal import CLibGit2
 ///   `$XDG_CONFIG_HOME/git/config` (or `$HOME/.config/git/config`) and then `$HOME/.gitconfig`;
 /// - the repository's own `config`;
 /// - with `extensions.worktreeConfig` on, the worktree's `config.worktree` (where
-///   `git sparse-checkout` keeps its settings), above all the others.
+///   `git sparse-checkout` keeps its settings), above all the files;
+/// - the environment's settings (`git -c`, `GIT_CONFIG_COUNT`), above everything.
 ///
 /// The repository's configuration is built from exactly these files. libgit2 still finds a
 /// few files by itself (the XDG and system attribute files, the XDG ignore file, `~/` in
@@ -29,6 +30,9 @@ struct ConfigFiles: Sendable, Equatable {
     var home: String?
     /// Whether `/etc/gitattributes` is read (unless `GIT_ATTR_NOSYSTEM` is true).
     var readsSystemAttributes: Bool
+    /// The settings of `GIT_CONFIG_COUNT`/`GIT_CONFIG_KEY_<n>`/`GIT_CONFIG_VALUE_<n>` and
+    /// `GIT_CONFIG_PARAMETERS` (`git -c`), above every file.
+    var parameters: [GitConfigParameters.Entry]
 
     /// One of libgit2's search paths.
     struct SearchPath: Sendable, Equatable {
@@ -55,6 +59,11 @@ struct ConfigFiles: Sendable, Equatable {
             xdg = xdgGitDirectory.map { $0 + "/config" }
         }
         readsSystemAttributes = !(environment["GIT_ATTR_NOSYSTEM"].flatMap(GitConfigValue.bool) ?? false)
+        do {
+            parameters = try GitConfigParameters.entries(environment: environment)
+        } catch {
+            throw AdapterError.repository(error.message)
+        }
     }
 
     /// libgit2's search paths, by configuration level (`""`: search nowhere).
@@ -82,8 +91,10 @@ struct ConfigFiles: Sendable, Equatable {
 
     private static let applied = Mutex<[SearchPath]>([])
 
-    /// The configuration of the repository `handle` from these files and its own, which
-    /// replaces the one libgit2 assembled by itself.
+    /// The configuration of the repository `handle` from these files, its own and the
+    /// environment's settings (``parameters``, above all files), which replaces the one libgit2
+    /// assembled by itself. Each file is read as git reads it first, so a line git refuses, or
+    /// a value `git diff` refuses (``ConfigValueCheck``), stops with git's words.
     func install(in handle: OpaquePointer) throws {
         var config: OpaquePointer?
         try LibGit2.check(git_config_new(&config))
@@ -91,20 +102,36 @@ struct ConfigFiles: Sendable, Equatable {
         var local = git_buf()
         defer { git_buf_dispose(&local) }
         try LibGit2.check(git_repository_item_path(&local, handle, GIT_REPOSITORY_ITEM_CONFIG))
-        let files: [(String?, git_config_level_t)] = [
+        var files: [(String?, git_config_level_t)] = [
             (system, GIT_CONFIG_LEVEL_SYSTEM), (xdg, GIT_CONFIG_LEVEL_XDG), (global, GIT_CONFIG_LEVEL_GLOBAL),
             (local.ptr.map { String(cString: $0) }, GIT_CONFIG_LEVEL_LOCAL),
         ]
+        let workdir = git_repository_workdir(handle).map { String(cString: $0) }
+        var entries: [(GitConfigSyntax.Entry, ConfigValueCheck.Origin)] = []
+        func read(_ path: String) throws {
+            let shown = workdir.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? path
+            let text = try ConfigFileText.read(path, shownAs: shown)
+            entries += text.map { ($0, ConfigValueCheck.Origin(file: shown, line: $0.line)) }
+        }
+        for case let (path?, _) in files where access(path, R_OK) == 0 { try read(path) }
+        if entries.last(where: { $0.0.name == "extensions.worktreeconfig" }).map({ GitConfigValue.bool($0.0.value) == true }) ?? false {
+            let path = String(cString: git_repository_path(handle)) + "config.worktree"
+            if access(path, R_OK) == 0 {
+                try read(path)
+                files.append((path, GIT_CONFIG_LEVEL_APP))
+            }
+        }
+        for (entry, origin) in entries { try ConfigValueCheck.check(name: entry.name, value: entry.value, at: origin) }
+        for entry in parameters {
+            try ConfigValueCheck.check(name: entry.name, value: entry.value, at: .init(file: nil, line: 0))
+        }
         for case let (path?, level) in files where access(path, R_OK) == 0 {
             let code = git_config_add_file_ondisk(config, path, level, handle, 0)
             if code != GIT_ENOTFOUND.rawValue { try LibGit2.check(code) }
         }
-        var worktreeConfig: Int32 = 0
-        if git_config_get_bool(&worktreeConfig, config, "extensions.worktreeconfig") == 0, worktreeConfig != 0 {
-            let path = String(cString: git_repository_path(handle)) + "config.worktree"
-            if access(path, R_OK) == 0 {
-                try LibGit2.check(git_config_add_file_ondisk(config, path, GIT_CONFIG_LEVEL_APP, handle, 0))
-            }
+        if !parameters.isEmpty {
+            let path = try ConfigFileText.memoryFile(for: parameters)
+            try LibGit2.check(git_config_add_file_ondisk(config, path, ConfigFileText.parametersLevel, handle, 0))
         }
         try LibGit2.check(git_repository_set_config(handle, config))
     }

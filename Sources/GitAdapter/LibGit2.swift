@@ -45,7 +45,8 @@ enum LibGit2 {
     }
 
     /// The error for reading object `id` that failed with `code`: missing, or corrupt (a loose
-    /// object when its file is in `objectsDirectory`), naming the path it was read for.
+    /// object when ``LooseObjectGuard`` named its file or the file is in `objectsDirectory`),
+    /// naming the path it was read for.
     static func objectError(_ code: Int32, id: ObjectID, isTree: Bool, path: [UInt8]?,
                             objectsDirectory: String) -> AdapterError {
         let failure = failure(code)
@@ -57,6 +58,11 @@ enum LibGit2 {
             return .repository(failure.message)
         }
         let hex = id.hex
+        if let file = LooseObjectError.file(in: failure.message, id: hex) {
+            // git's words: a tree's reader dies naming the file, a blob's content "unable to read".
+            guard !isTree else { return .corruptObject(id: hex, looseFile: file, path: pathText) }
+            return .repository((pathText.map { "'\($0)': " } ?? "") + "unable to read \(hex) (corrupt loose object \(file))")
+        }
         let loose = objectsDirectory + String(hex.prefix(2)) + "/" + String(hex.dropFirst(2))
         let isLoose = access(loose, F_OK) == 0
         return .corruptObject(id: hex, looseFile: isLoose ? loose : nil, path: pathText)

@@ -35,6 +35,13 @@ struct ObjectID: Hashable, Sendable {
                   low: UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: 16, as: UInt32.self)))
     }
 
+    /// The id that forty hex digits spell; `nil` for anything else.
+    init?(hex: String) {
+        var oid = git_oid()
+        guard hex.utf8.count == 40, git_oid_fromstr(&oid, hex) == 0 else { return nil }
+        self.init(oid)
+    }
+
     var isZero: Bool { high == 0 && middle == 0 && low == 0 }
 
     /// The libgit2 form.

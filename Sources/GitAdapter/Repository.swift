@@ -115,6 +115,7 @@ public final class Repository {
             try LibGit2.check(git_repository_set_index(handle, index))
             repository.indexFile = path
         }
+        try LooseObjectGuard.install(on: repository)
         return repository
     }
 

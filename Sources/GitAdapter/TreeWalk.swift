@@ -24,7 +24,7 @@ struct TreeWalk {
         database = try ObjectDatabase(repository)
     }
 
-    fileprivate struct Item {
+    struct Item {
         var name: UnsafeBufferPointer<UInt8>
         var mode: UInt32
         var id: ObjectID
@@ -94,19 +94,10 @@ struct TreeWalk {
     /// here, and the subtrees below those levels still to compare.
     private mutating func split(_ old: RawTree?, _ new: RawTree?, prefix start: [UInt8], depth: Int,
                                 into pieces: inout [Piece]) throws {
-        defer { withExtendedLifetime(old) {}; withExtendedLifetime(new) {} }
         note(start, new)
-        let left = old?.items ?? []
-        let right = new?.items ?? []
-        var i = 0, j = 0
+        var frame = Frame(old, new, mark: start.count)
         var prefix = start
-        while i < left.count || j < right.count {
-            let order: Int
-            if i == left.count { order = 1 } else if j == right.count { order = -1 } else { order = Self.compare(left[i], right[j]) }
-            let a: Item? = order <= 0 ? left[i] : nil
-            let b: Item? = order >= 0 ? right[j] : nil
-            if order <= 0 { i += 1 }
-            if order >= 0 { j += 1 }
+        while let (a, b) = frame.next() {
             let item = (a ?? b)!
             if item.isTree {
                 if let a, let b, a.id == b.id, !includeUnmodified { continue }
@@ -120,10 +111,10 @@ struct TreeWalk {
                     flush(into: &pieces)
                     pieces.append(.subtree(prefix: path, old: a?.id, new: b?.id))
                 }
-            } else if let a, let b {
-                try both(a, b, &prefix)
             } else {
-                try side(item, &prefix, deleted: a != nil)
+                let mark = prefix.count
+                _ = try visit(a, b, &prefix)
+                prefix.removeSubrange(mark...)
             }
         }
     }
@@ -134,7 +125,7 @@ struct TreeWalk {
     }
 
     /// git's tree order: names compared bytewise, a tree's name as if it ended in `/`.
-    private static func compare(_ a: Item, _ b: Item) -> Int {
+    fileprivate static func compare(_ a: Item, _ b: Item) -> Int {
         let common = min(a.name.count, b.name.count)
         if common > 0 {
             let result = memcmp(a.name.baseAddress!, b.name.baseAddress!, common)
@@ -146,32 +137,58 @@ struct TreeWalk {
     }
 
     /// The tree `id`, found at `path` (ending in `/`, empty for the top).
-    fileprivate func lookup(_ id: ObjectID, at path: [UInt8]) throws -> RawTree {
+    func lookup(_ id: ObjectID, at path: [UInt8]) throws -> RawTree {
         try RawTree(database, id, path: path, objectsDirectory: repository.objectsDirectory)
     }
 
-    private mutating func walk(_ old: RawTree?, _ new: RawTree?, _ prefix: inout [UInt8]) throws {
-        // The items' names point into the raw trees: keep them alive to the end.
-        defer { withExtendedLifetime(old) {}; withExtendedLifetime(new) {} }
-        note(prefix, new)
-        let left = old?.items ?? []
-        let right = new?.items ?? []
+    /// One directory of a walk in progress: its two sides' entries and where the walk is in
+    /// them. The walk keeps a stack of these instead of recursing, so a tree nested
+    /// thousands of levels deep needs no more than heap memory (git's walk does not recurse either).
+    private struct Frame {
+        /// The trees the items' names point into, kept alive as long as the frame.
+        let trees: (old: RawTree?, new: RawTree?)
+        let left: [Item]
+        let right: [Item]
+        /// The length of the directory's path in the walk's prefix.
+        let mark: Int
         var i = 0, j = 0
-        while i < left.count || j < right.count {
+
+        init(_ old: RawTree?, _ new: RawTree?, mark: Int) {
+            trees = (old, new)
+            left = old?.items ?? []
+            right = new?.items ?? []
+            self.mark = mark
+        }
+
+        /// The next entry on either side or both, matched by name in tree order; `nil` at the end.
+        mutating func next() -> (old: Item?, new: Item?)? {
+            if i == left.count && j == right.count { return nil }
             let order: Int
-            if i == left.count { order = 1 } else if j == right.count { order = -1 } else { order = Self.compare(left[i], right[j]) }
-            if order < 0 {
-                try side(left[i], &prefix, deleted: true)
-                i += 1
-            } else if order > 0 {
-                try side(right[j], &prefix, deleted: false)
-                j += 1
-            } else {
-                try both(left[i], right[j], &prefix)
-                i += 1
-                j += 1
+            if i == left.count { order = 1 } else if j == right.count { order = -1 } else { order = TreeWalk.compare(left[i], right[j]) }
+            let a: Item? = order <= 0 ? left[i] : nil
+            let b: Item? = order >= 0 ? right[j] : nil
+            if order <= 0 { i += 1 }
+            if order >= 0 { j += 1 }
+            return (a, b)
+        }
+    }
+
+    private mutating func walk(_ old: RawTree?, _ new: RawTree?, _ prefix: inout [UInt8]) throws {
+        note(prefix, new)
+        var stack = [Frame(old, new, mark: prefix.count)]
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard let (a, b) = stack[top].next() else {
+                stack.removeLast()
+                continue
+            }
+            prefix.removeSubrange(stack[top].mark...)
+            if let (oldTree, newTree) = try visit(a, b, &prefix) {
+                note(prefix, newTree)
+                stack.append(Frame(oldTree, newTree, mark: prefix.count))
             }
         }
+        if let start = stack.first?.mark { prefix.removeSubrange(start...) }
     }
 
     /// Notes the directory `prefix` as entered, with `new`'s `.gitattributes` entry (names
@@ -183,21 +200,20 @@ struct TreeWalk {
         notes.enter(prefix, attributesEntry: entry.map { ($0.mode, $0.id) })
     }
 
-    /// An entry only on one side: a whole file, or every file of a subtree.
-    private mutating func side(_ item: Item, _ prefix: inout [UInt8], deleted: Bool) throws {
-        let mark = prefix.count
-        defer { prefix.removeSubrange(mark...) }
+    /// An entry only on one side: a whole file; for a directory, its tree to enter (`prefix`
+    /// then ends in its path and `/`).
+    private mutating func side(_ item: Item, _ prefix: inout [UInt8], deleted: Bool) throws -> (old: RawTree?, new: RawTree?)? {
         prefix.append(contentsOf: item.name)
         if item.isTree {
             prefix.append(0x2F)
-            if !mayMatch(under: prefix) { return }
+            if !mayMatch(under: prefix) { return nil }
             let tree = try lookup(item.id, at: prefix)
-            try walk(deleted ? tree : nil, deleted ? nil : tree, &prefix)
-            return
+            return deleted ? (tree, nil) : (nil, tree)
         }
         let file = FileSide(path: Self.copy(prefix), mode: item.mode, id: item.id)
         entries.append(deleted ? ChangeEntry(kind: .deleted, old: file, new: nil)
                                : ChangeEntry(kind: .added, old: nil, new: file))
+        return nil
     }
 
     /// A path of its own, exactly as long as `prefix`: sharing the prefix's buffer would make
@@ -206,18 +222,18 @@ struct TreeWalk {
         prefix.withUnsafeBufferPointer { Array($0) }
     }
 
-    private mutating func both(_ a: Item, _ b: Item, _ prefix: inout [UInt8]) throws {
-        if a.id == b.id && a.mode == b.mode && !includeUnmodified { return }
-        let mark = prefix.count
-        defer { prefix.removeSubrange(mark...) }
+    /// Records the entry of one name on either side or both, its path appended to `prefix`;
+    /// for a directory to enter, its trees (`prefix` then ends in its path and `/`).
+    private mutating func visit(_ a: Item?, _ b: Item?, _ prefix: inout [UInt8]) throws -> (old: RawTree?, new: RawTree?)? {
+        guard let a, let b else { return try side((a ?? b)!, &prefix, deleted: a != nil) }
+        if a.id == b.id && a.mode == b.mode && !includeUnmodified { return nil }
         prefix.append(contentsOf: a.name)
         if a.isTree {   // both are trees: same name in tree order means same kind
             prefix.append(0x2F)
-            if !mayMatch(under: prefix) { return }
+            if !mayMatch(under: prefix) { return nil }
             let oldTree = try lookup(a.id, at: prefix)
             let newTree = a.id == b.id ? oldTree : try lookup(b.id, at: prefix)
-            try walk(oldTree, newTree, &prefix)
-            return
+            return (oldTree, newTree)
         }
         let path = Self.copy(prefix)
         let old = FileSide(path: path, mode: a.mode, id: a.id)
@@ -231,104 +247,6 @@ struct TreeWalk {
             kind = .modified
         }
         entries.append(ChangeEntry(kind: kind, old: old, new: new))
-    }
-}
-
-/// A tree object read raw from the object database and split into entries, as git reads
-/// trees: no parsed object, no object cache. The entries' names point into the raw data,
-/// which lives as long as this object.
-fileprivate final class RawTree {
-    private let object: OpaquePointer
-    let items: [TreeWalk.Item]
-
-    /// Reads tree `id`, found at `path` (ending in `/`, empty for the top), for messages.
-    init(_ database: ObjectDatabase, _ id: ObjectID, path: [UInt8], objectsDirectory: String) throws {
-        var oid = id.oid
-        var object: OpaquePointer?
-        let shownPath = path.isEmpty ? nil : Array(path.dropLast())
-        let code = git_odb_read(&object, database.pointer, &oid)
-        guard code == 0, let object else {
-            throw LibGit2.objectError(code, id: id, isTree: true, path: shownPath, objectsDirectory: objectsDirectory)
-        }
-        self.object = object
-        guard git_odb_object_type(object) == GIT_OBJECT_TREE else {
-            git_odb_object_free(object)
-            throw AdapterError.missingObject(id: id.hex, isTree: true, path: shownPath.map { String(decoding: $0, as: UTF8.self) })
-        }
-        let size = git_odb_object_size(object)
-        var items: [TreeWalk.Item] = []
-        if size > 0, let data = git_odb_object_data(object) {
-            let base = data.assumingMemoryBound(to: UInt8.self)
-            let end = base + size
-            var cursor = base
-            while cursor < end {
-                var mode: UInt32 = 0
-                while cursor < end && cursor.pointee != 0x20 {
-                    mode = mode << 3 | UInt32(cursor.pointee &- 0x30)
-                    cursor += 1
-                }
-                cursor += 1
-                let name = cursor
-                while cursor < end && cursor.pointee != 0 { cursor += 1 }
-                let nameLength = cursor - name
-                cursor += 1
-                guard end - cursor >= 20 else {
-                    git_odb_object_free(object)
-                    throw AdapterError.corruptObject(id: id.hex, looseFile: nil,
-                                                     path: shownPath.map { String(decoding: $0, as: UTF8.self) })
-                }
-                let id = ObjectID(rawBytes: UnsafeRawPointer(cursor))
-                cursor += 20
-                items.append(TreeWalk.Item(name: UnsafeBufferPointer(start: name, count: nameLength), mode: mode, id: id))
-            }
-        }
-        self.items = items
-    }
-
-    deinit { git_odb_object_free(object) }
-}
-
-extension TreeWalk {
-    /// The comparison of trees A and C from that of A and B (`base`) and that of B and C
-    /// (`step`), both as ``TreeWalk`` lists them (in path order, without unmodified files),
-    /// with no tree read: where `step` has no entry, C is B and `base` holds; where `base` has
-    /// none, A is B and `step` holds; where both have one, A's side comes from `base` and C's
-    /// from `step`, and the kind is decided again as the walk decides it.
-    static func composed(base: [ChangeEntry], step: [ChangeEntry]) -> [ChangeEntry] {
-        var result: [ChangeEntry] = []
-        result.reserveCapacity(base.count + step.count)
-        var i = 0, j = 0
-        while i < base.count || j < step.count {
-            let order: Int
-            if i == base.count { order = 1 } else if j == step.count { order = -1 } else {
-                let a = base[i].path, b = step[j].path
-                order = a == b ? 0 : (a.lexicographicallyPrecedes(b) ? -1 : 1)
-            }
-            if order < 0 {
-                result.append(base[i])
-                i += 1
-            } else if order > 0 {
-                result.append(step[j])
-                j += 1
-            } else {
-                if let entry = entry(old: base[i].old, new: step[j].new) { result.append(entry) }
-                i += 1
-                j += 1
-            }
-        }
-        return result
-    }
-
-    /// The entry for one path with these sides, as ``TreeWalk`` makes it; `nil` when unchanged.
-    private static func entry(old: FileSide?, new: FileSide?) -> ChangeEntry? {
-        switch (old, new) {
-        case (nil, nil): return nil
-        case (nil, let new?): return ChangeEntry(kind: .added, old: nil, new: new)
-        case (let old?, nil): return ChangeEntry(kind: .deleted, old: old, new: nil)
-        case (let old?, let new?):
-            if old.id == new.id && old.mode == new.mode { return nil }
-            let kind: ChangeEntry.Kind = old.mode & 0o170000 != new.mode & 0o170000 ? .typeChanged : .modified
-            return ChangeEntry(kind: kind, old: old, new: new)
-        }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import GitRules
 import TreeModel
 
 /// One piece of a colored patch line: a style sequence or some of the line's bytes.

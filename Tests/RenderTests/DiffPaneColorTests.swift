@@ -1,6 +1,7 @@
 import Testing
 import TreeModel
 import TestSupport
+import GitRules
 import GitAdapter
 @testable import Render
 

@@ -1,5 +1,3 @@
-import GitRules
-
 /// git's color values (`color.diff.meta = bold red`), turned into the SGR sequence git writes
 /// for them, byte for byte (git's `color_parse_mem`).
 ///
