@@ -1,5 +1,6 @@
 internal import CLibGit2
 import Foundation
+import GitRules
 
 /// Reads blob content for one worker thread, through its own repository handle.
 ///
@@ -10,6 +11,10 @@ final class BlobReader {
     private let odb: OpaquePointer
     /// Contents already read (by rename scoring), by blob id, used instead of reading again.
     var cache: [ObjectID: [UInt8]] = [:]
+    /// How working-tree files are converted, made when first needed.
+    private var converter: WorkingTreeConverter?
+    /// `diff.<driver>.binary` by driver (`nil` inside: not set).
+    private var driverBinaries: [String: Bool?] = [:]
 
     init(_ repository: Repository) throws {
         self.repository = repository
@@ -85,32 +90,24 @@ final class BlobReader {
                             objectsDirectory: repository.objectsDirectory)
     }
 
-    /// The working-tree file as git would store it (a symlink: its target).
+    /// The working-tree file as git would store it (a symlink: its target), converted as
+    /// ``WorkingTreeConverter`` converts it.
     func workingTreeContent(of side: FileSide) throws -> [UInt8] {
         guard let workdir = repository.workdir else { return [] }
         let full = Array(workdir.utf8) + side.path
         if side.isSymlink {
             return try WorkingTreeFile.target(of: full, shownAs: side.path)
         }
-        var filters: OpaquePointer?
-        let load = side.path.withCString { git_filter_list_load(&filters, repository.handle, nil, $0, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue) }
-        try LibGit2.check(load)
-        guard let filters else { return try WorkingTreeFile.content(of: full, shownAs: side.path) }
-        defer { git_filter_list_free(filters) }
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        let code = side.path.withCString { git_filter_list_apply_to_file(&buffer, filters, repository.handle, $0) }
-        guard code == 0 else {
-            // Read the file ourselves for git's words on why it cannot be read.
-            _ = try WorkingTreeFile.content(of: full, shownAs: side.path)
-            throw AdapterError.repository(LibGit2.failure(code).message)
+        if converter == nil { converter = WorkingTreeConverter(repository) }
+        return try converter!.converted(side.path, full: full) {
+            try WorkingTreeFile.content(of: full, shownAs: side.path)
         }
-        guard let pointer = buffer.ptr else { return [] }
-        return Array(UnsafeRawBufferPointer(start: pointer, count: buffer.size))
     }
 
-    /// The `diff` attribute of `path`: `true` for `-diff` (or `binary`), `false` for `diff`,
-    /// `nil` when unspecified or a named driver.
+    /// Whether the `diff` attribute of `path` decides binary or text, as git's
+    /// `diff_filespec_is_binary` takes its driver: `true` for `-diff` (or `binary`), `false`
+    /// for `diff`; for a named driver, its `diff.<driver>.binary` when set; `nil` otherwise
+    /// (the content decides).
     func diffAttributeSaysBinary(_ path: [UInt8]) -> Bool? {
         var value: UnsafePointer<CChar>?
         let code = path.withCString { git_attr_get(&value, repository.handle, 0, $0, "diff") }
@@ -118,8 +115,26 @@ final class BlobReader {
         switch git_attr_value(value) {
         case GIT_ATTR_VALUE_FALSE: return true
         case GIT_ATTR_VALUE_TRUE: return false
+        case GIT_ATTR_VALUE_STRING: return value.flatMap { driverBinary(String(cString: $0)) }
         default: return nil
         }
+    }
+
+    /// `diff.<driver>.binary`, when set, looked up once per driver.
+    private func driverBinary(_ driver: String) -> Bool? {
+        if let known = driverBinaries[driver] { return known }
+        var config: OpaquePointer?
+        var found: Bool?
+        if git_repository_config_snapshot(&config, repository.handle) == 0 {
+            var entry: UnsafeMutablePointer<git_config_entry>?
+            if git_config_get_entry(&entry, config, "diff.\(driver).binary") == 0, let entry {
+                found = GitConfigValue.bool(entry.pointee.value.map { String(cString: $0) })
+                git_config_entry_free(entry)
+            }
+            git_config_free(config)
+        }
+        driverBinaries[driver] = .some(found)
+        return found
     }
 
     /// The id git would give the working-tree file.

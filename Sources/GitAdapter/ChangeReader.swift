@@ -136,7 +136,9 @@ extension Repository {
         builder.directories = pathspec?.enclosingDirectories ?? []
         let exceptions = try indexExceptions(for: resolved, config: config)
         let diff = try makeDiff(resolved, builder: builder)
-        var entries = DiffEntries.read(diff, workingTree: { if case .workingTree = resolved.newSide { true } else { false } }())
+        let workingTree = { if case .workingTree = resolved.newSide { true } else { false } }()
+        var entries = DiffEntries.read(diff, workingTree: workingTree)
+        if workingTree { entries = try droppingStatOnlyChanges(entries, includeUnmodified: includeUnmodified) }
         entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
                                     repository: self)
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }

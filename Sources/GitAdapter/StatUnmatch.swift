@@ -1,0 +1,36 @@
+extension Repository {
+    /// git's `diffcore_skip_stat_unmatch` on libgit2's entries for a comparison with the
+    /// working tree: libgit2 calls a file modified when its stat data (its size, above all)
+    /// differs from the index entry's, but git then reads the file, converts it to the form
+    /// it stores (``WorkingTreeConverter``: clean filter, encoding, line endings, `$Id$`) and
+    /// drops the pair when that content is the old side's blob. So a file touched, or
+    /// rewritten with CRLF endings that `text=auto` takes away, is not changed. The id of
+    /// every modified file that stays is the converted content's.
+    ///
+    /// `includeUnmodified` keeps the dropped pairs as unmodified (copy sources).
+    func droppingStatOnlyChanges(_ entries: [ChangeEntry], includeUnmodified: Bool) throws -> [ChangeEntry] {
+        let checked = entries.indices.filter { index in
+            let entry = entries[index]
+            guard entry.kind == .modified, let old = entry.old, let new = entry.new, new.inWorkingTree else { return false }
+            return old.mode == new.mode && (new.isRegularFile || new.isSymlink)
+        }
+        if checked.isEmpty { return entries }
+        let location = location
+        let ids = try Parallel.map(count: checked.count, chunk: 32, workers: workers, context: { try BlobReader(location) }) { reader, k in
+            try reader.workingTreeID(of: entries[checked[k]].new!)
+        }
+        var result = entries
+        var dropped = Set<Int>()
+        for (k, index) in checked.enumerated() {
+            result[index].new!.id = ids[k]
+            guard ids[k] == result[index].old!.id else { continue }
+            if includeUnmodified {
+                result[index] = ChangeEntry(kind: .unmodified, old: result[index].old, new: result[index].new)
+            } else {
+                dropped.insert(index)
+            }
+        }
+        if dropped.isEmpty { return result }
+        return result.indices.compactMap { dropped.contains($0) ? nil : result[$0] }
+    }
+}
