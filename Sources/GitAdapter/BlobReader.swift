@@ -16,8 +16,11 @@ final class BlobReader {
     /// `diff.<driver>.binary` by driver (`nil` inside: not set).
     private var driverBinaries: [String: Bool?] = [:]
 
-    init(_ repository: Repository) throws {
+    /// A reader on `repository`'s handle; with `readsIndex` false (a comparison of two
+    /// trees), the handle is given an empty index, as git reads none there.
+    init(_ repository: Repository, readsIndex: Bool = true) throws {
         self.repository = repository
+        if readsIndex { try repository.adoptReadableIndex() } else { try repository.detachIndex() }
         var odb: OpaquePointer?
         try LibGit2.check(git_repository_odb(&odb, repository.handle))
         self.odb = odb!
@@ -26,8 +29,8 @@ final class BlobReader {
     deinit { git_odb_free(odb) }
 
     /// Opens a reader on a new handle of `location`'s repository.
-    convenience init(_ location: RepositoryLocation) throws {
-        try self.init(location.open())
+    convenience init(_ location: RepositoryLocation, readsIndex: Bool = true) throws {
+        try self.init(location.open(), readsIndex: readsIndex)
     }
 
     /// Whether the side's content is read from the object database.
@@ -162,6 +165,8 @@ final class RepositorySimilarityBackend: SimilarityBackend {
 
     /// Fingerprints made by earlier runs, by blob id; what this run makes is added to it.
     let results: ResultCache?
+    /// Whether the workers' handles read the index (not for two trees: see ``BlobReader``).
+    var readsIndex = true
 
     init(location: RepositoryLocation, attributes: @escaping () -> Bool, keepsContent: Bool, results: ResultCache? = nil) {
         self.location = location
@@ -171,7 +176,9 @@ final class RepositorySimilarityBackend: SimilarityBackend {
     }
 
     func sizes(of sides: [FileSide]) throws -> [Int] {
-        try Parallel.map(count: sides.count, chunk: 64, workers: location.workers, context: { try BlobReader(location) }) { reader, index in
+        let readsIndex = readsIndex
+        return try Parallel.map(count: sides.count, chunk: 64, workers: location.workers,
+                                context: { try BlobReader(location, readsIndex: readsIndex) }) { reader, index in
             try reader.size(of: sides[index])
         }
     }
@@ -182,8 +189,9 @@ final class RepositorySimilarityBackend: SimilarityBackend {
         let location = location
         let keepContent = keepContent && keepsContent
         let cache = self.results
+        let readsIndex = readsIndex
         let results = try Parallel.map(count: sides.count, chunk: 8, workers: location.workers,
-                                       context: { try BlobReader(location) }) { reader, index in
+                                       context: { try BlobReader(location, readsIndex: readsIndex) }) { reader, index in
             let side = sides[index]
             let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
             var key: CacheKey?

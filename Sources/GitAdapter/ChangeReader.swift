@@ -46,6 +46,7 @@ extension Repository {
             var detector = RenameDetector(options: renameOptions, workers: workers)
             backend = RepositorySimilarityBackend(location: location, attributes: attributes,
                                                   keepsContent: request.countLines, results: results)
+            backend!.readsIndex = resolved.readsIndex
             renames = try detector.detect(entries, backend: backend!)
             warnings += renames.warnings
             trace.mark("renames \(renames.pairs.count)")
@@ -77,6 +78,7 @@ extension Repository {
             let work = counted.map { jobs[$0] }
             var counter = LineCounter(location: location, attributes: attributes())
             counter.results = results
+            counter.readsIndex = resolved.readsIndex
             if let backend {
                 // Contents read for scoring serve the line counts of the pairs that matched.
                 var ids = Set<ObjectID>()

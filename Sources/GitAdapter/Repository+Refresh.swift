@@ -11,6 +11,7 @@ extension Repository {
     /// by libgit2 instead.
     public func refreshIndex(since earlier: IndexSnapshot) throws -> (snapshot: IndexSnapshot, changed: [RawPath]) {
         guard let now = IndexSnapshot.read(indexFile: indexPath) else {
+            _ = try installReadableIndex()
             let now = try indexSnapshot()
             return (now, now.changedPaths(since: earlier))
         }
@@ -36,7 +37,7 @@ extension Repository {
     }
 
     /// libgit2's form of `entry` (its path left to the caller).
-    private static func indexEntry(_ entry: IndexSnapshot.Entry) -> git_index_entry {
+    static func indexEntry(_ entry: IndexSnapshot.Entry) -> git_index_entry {
         var result = git_index_entry()
         result.ctime = git_index_time(seconds: entry.stat.ctime.seconds, nanoseconds: entry.stat.ctime.nanoseconds)
         result.mtime = git_index_time(seconds: entry.stat.mtime.seconds, nanoseconds: entry.stat.mtime.nanoseconds)
