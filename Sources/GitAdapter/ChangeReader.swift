@@ -140,7 +140,7 @@ extension Repository {
         let diff = try makeDiff(resolved, builder: builder)
         let workingTree = { if case .workingTree = resolved.newSide { true } else { false } }()
         var entries = DiffEntries.read(diff, workingTree: workingTree)
-        if workingTree { entries = try droppingStatOnlyChanges(entries, includeUnmodified: includeUnmodified) }
+        if workingTree { entries = try droppingStatOnlyChanges(entries, includeUnmodified: includeUnmodified, config: config) }
         entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
                                     repository: self)
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }

@@ -163,7 +163,7 @@ extension Repository {
             throw diffError(code)
         }
         var entries = DiffEntries.read(DiffHandle(diff), workingTree: workingTree)
-        if workingTree { entries = try droppingStatOnlyChanges(entries, includeUnmodified: false) }
+        if workingTree { entries = try droppingStatOnlyChanges(entries, includeUnmodified: false, config: config) }
         entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
                                     repository: self)
         entries = entries.filter { entry in Self.isWithin(entry.path, scope) }
@@ -210,7 +210,7 @@ extension Repository {
         guard code == 0, let diff else { throw diffError(code) }
         var entries = submodules.filter(DiffEntries.read(DiffHandle(diff), workingTree: true), repository: self)
         if let pathspec { entries = try PathspecFilter(pathspec: pathspec, repository: self).keep(entries) }
-        entries = try droppingStatOnlyChanges(entries, includeUnmodified: false)
+        entries = try droppingStatOnlyChanges(entries, includeUnmodified: false, config: config)
         let unstaged = Set(entries.lazy.filter { entry in
             entry.kind != .untracked && !exceptions.indexStandsForFile.contains(entry.path)
                 && exceptions.conflicted[entry.path] == nil

@@ -5,14 +5,30 @@ extension Repository {
     /// it stores (``WorkingTreeConverter``: clean filter, encoding, line endings, `$Id$`) and
     /// drops the pair when that content is the old side's blob. So a file touched, or
     /// rewritten with CRLF endings that `text=auto` takes away, is not changed. The id of
-    /// every modified file that stays is the converted content's.
+    /// every modified file that stays is the converted content's. A file libgit2 gave an id
+    /// is read again only when its conversion is one libgit2 does not make (a clean filter,
+    /// an encoding).
     ///
-    /// `includeUnmodified` keeps the dropped pairs as unmodified (copy sources).
-    func droppingStatOnlyChanges(_ entries: [ChangeEntry], includeUnmodified: Bool) throws -> [ChangeEntry] {
+    /// `includeUnmodified` keeps the dropped pairs as unmodified (copy sources). Where no
+    /// attributes file exists and `core.autocrlf` is false, git converts nothing: a size
+    /// that differs is a change, and libgit2 itself hashed the files whose size is the same.
+    func droppingStatOnlyChanges(_ entries: [ChangeEntry], includeUnmodified: Bool,
+                                 config: RepositoryConfig) throws -> [ChangeEntry] {
+        guard entries.contains(where: { $0.kind == .modified && $0.new?.inWorkingTree == true }),
+              WorkingTreeConverter.convertsAnything(in: self, attributes: { attributeFilesExist(config: config) }) else {
+            return entries
+        }
+        var converter: WorkingTreeConverter?
         let checked = entries.indices.filter { index in
             let entry = entries[index]
             guard entry.kind == .modified, let old = entry.old, let new = entry.new, new.inWorkingTree else { return false }
-            return old.mode == new.mode && (new.isRegularFile || new.isSymlink)
+            guard old.mode == new.mode && (new.isRegularFile || new.isSymlink) else { return false }
+            if new.id.isZero || new.isSymlink { return true }
+            // An id libgit2 gave: the index entry's (stat data clean, as git takes it too) or
+            // one it hashed through its own filters, which know line endings and `$Id$` only.
+            if converter == nil { converter = WorkingTreeConverter(self) }
+            let rules = converter!.rules(for: new.path)
+            return rules.filter != nil || rules.encoding != nil
         }
         if checked.isEmpty { return entries }
         let location = location

@@ -24,6 +24,15 @@ final class WorkingTreeConverter {
 
     deinit { git_config_free(config) }
 
+    /// Whether any path of `repository` may be converted: `core.autocrlf` is not false, or
+    /// an attributes file exists (`attributes`).
+    static func convertsAnything(in repository: Repository, attributes: () -> Bool) -> Bool {
+        var snapshot: OpaquePointer?
+        guard git_repository_config_snapshot(&snapshot, repository.handle) == 0 else { return true }
+        defer { git_config_free(snapshot) }
+        return autocrlf(lookup(snapshot, "core.autocrlf")) != nil || attributes()
+    }
+
     /// The rules for `path`.
     func rules(for path: [UInt8]) -> ConversionRules {
         var values = [UnsafePointer<CChar>?](repeating: nil, count: ConversionRules.attributeNames.count)
