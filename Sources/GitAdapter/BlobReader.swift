@@ -1,5 +1,6 @@
 internal import CLibGit2
 import Foundation
+import GitRules
 
 /// Reads blob content for one worker thread, through its own repository handle.
 ///
@@ -10,9 +11,16 @@ final class BlobReader {
     private let odb: OpaquePointer
     /// Contents already read (by rename scoring), by blob id, used instead of reading again.
     var cache: [ObjectID: [UInt8]] = [:]
+    /// How working-tree files are converted, made when first needed.
+    private var converter: WorkingTreeConverter?
+    /// `diff.<driver>.binary` by driver (`nil` inside: not set).
+    private var driverBinaries: [String: Bool?] = [:]
 
-    init(_ repository: Repository) throws {
+    /// A reader on `repository`'s handle; with `readsIndex` false (a comparison of two
+    /// trees), the handle is given an empty index, as git reads none there.
+    init(_ repository: Repository, readsIndex: Bool = true) throws {
         self.repository = repository
+        if readsIndex { try repository.adoptReadableIndex() } else { try repository.detachIndex() }
         var odb: OpaquePointer?
         try LibGit2.check(git_repository_odb(&odb, repository.handle))
         self.odb = odb!
@@ -21,8 +29,8 @@ final class BlobReader {
     deinit { git_odb_free(odb) }
 
     /// Opens a reader on a new handle of `location`'s repository.
-    convenience init(_ location: RepositoryLocation) throws {
-        try self.init(location.open())
+    convenience init(_ location: RepositoryLocation, readsIndex: Bool = true) throws {
+        try self.init(location.open(), readsIndex: readsIndex)
     }
 
     /// Whether the side's content is read from the object database.
@@ -85,32 +93,24 @@ final class BlobReader {
                             objectsDirectory: repository.objectsDirectory)
     }
 
-    /// The working-tree file as git would store it (a symlink: its target).
+    /// The working-tree file as git would store it (a symlink: its target), converted as
+    /// ``WorkingTreeConverter`` converts it.
     func workingTreeContent(of side: FileSide) throws -> [UInt8] {
         guard let workdir = repository.workdir else { return [] }
         let full = Array(workdir.utf8) + side.path
         if side.isSymlink {
             return try WorkingTreeFile.target(of: full, shownAs: side.path)
         }
-        var filters: OpaquePointer?
-        let load = side.path.withCString { git_filter_list_load(&filters, repository.handle, nil, $0, GIT_FILTER_TO_ODB, GIT_FILTER_DEFAULT.rawValue) }
-        try LibGit2.check(load)
-        guard let filters else { return try WorkingTreeFile.content(of: full, shownAs: side.path) }
-        defer { git_filter_list_free(filters) }
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        let code = side.path.withCString { git_filter_list_apply_to_file(&buffer, filters, repository.handle, $0) }
-        guard code == 0 else {
-            // Read the file ourselves for git's words on why it cannot be read.
-            _ = try WorkingTreeFile.content(of: full, shownAs: side.path)
-            throw AdapterError.repository(LibGit2.failure(code).message)
+        if converter == nil { converter = WorkingTreeConverter(repository) }
+        return try converter!.converted(side.path, full: full) {
+            try WorkingTreeFile.content(of: full, shownAs: side.path)
         }
-        guard let pointer = buffer.ptr else { return [] }
-        return Array(UnsafeRawBufferPointer(start: pointer, count: buffer.size))
     }
 
-    /// The `diff` attribute of `path`: `true` for `-diff` (or `binary`), `false` for `diff`,
-    /// `nil` when unspecified or a named driver.
+    /// Whether the `diff` attribute of `path` decides binary or text, as git's
+    /// `diff_filespec_is_binary` takes its driver: `true` for `-diff` (or `binary`), `false`
+    /// for `diff`; for a named driver, its `diff.<driver>.binary` when set; `nil` otherwise
+    /// (the content decides).
     func diffAttributeSaysBinary(_ path: [UInt8]) -> Bool? {
         var value: UnsafePointer<CChar>?
         let code = path.withCString { git_attr_get(&value, repository.handle, 0, $0, "diff") }
@@ -118,8 +118,26 @@ final class BlobReader {
         switch git_attr_value(value) {
         case GIT_ATTR_VALUE_FALSE: return true
         case GIT_ATTR_VALUE_TRUE: return false
+        case GIT_ATTR_VALUE_STRING: return value.flatMap { driverBinary(String(cString: $0)) }
         default: return nil
         }
+    }
+
+    /// `diff.<driver>.binary`, when set, looked up once per driver.
+    private func driverBinary(_ driver: String) -> Bool? {
+        if let known = driverBinaries[driver] { return known }
+        var config: OpaquePointer?
+        var found: Bool?
+        if git_repository_config_snapshot(&config, repository.handle) == 0 {
+            var entry: UnsafeMutablePointer<git_config_entry>?
+            if git_config_get_entry(&entry, config, "diff.\(driver).binary") == 0, let entry {
+                found = GitConfigValue.bool(entry.pointee.value.map { String(cString: $0) })
+                git_config_entry_free(entry)
+            }
+            git_config_free(config)
+        }
+        driverBinaries[driver] = .some(found)
+        return found
     }
 
     /// The id git would give the working-tree file.
@@ -147,6 +165,8 @@ final class RepositorySimilarityBackend: SimilarityBackend {
 
     /// Fingerprints made by earlier runs, by blob id; what this run makes is added to it.
     let results: ResultCache?
+    /// Whether the workers' handles read the index (not for two trees: see ``BlobReader``).
+    var readsIndex = true
 
     init(location: RepositoryLocation, attributes: @escaping () -> Bool, keepsContent: Bool, results: ResultCache? = nil) {
         self.location = location
@@ -156,7 +176,9 @@ final class RepositorySimilarityBackend: SimilarityBackend {
     }
 
     func sizes(of sides: [FileSide]) throws -> [Int] {
-        try Parallel.map(count: sides.count, chunk: 64, workers: location.workers, context: { try BlobReader(location) }) { reader, index in
+        let readsIndex = readsIndex
+        return try Parallel.map(count: sides.count, chunk: 64, workers: location.workers,
+                                context: { try BlobReader(location, readsIndex: readsIndex) }) { reader, index in
             try reader.size(of: sides[index])
         }
     }
@@ -167,8 +189,9 @@ final class RepositorySimilarityBackend: SimilarityBackend {
         let location = location
         let keepContent = keepContent && keepsContent
         let cache = self.results
+        let readsIndex = readsIndex
         let results = try Parallel.map(count: sides.count, chunk: 8, workers: location.workers,
-                                       context: { try BlobReader(location) }) { reader, index in
+                                       context: { try BlobReader(location, readsIndex: readsIndex) }) { reader, index in
             let side = sides[index]
             let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
             var key: CacheKey?

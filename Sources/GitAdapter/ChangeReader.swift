@@ -46,6 +46,7 @@ extension Repository {
             var detector = RenameDetector(options: renameOptions, workers: workers)
             backend = RepositorySimilarityBackend(location: location, attributes: attributes,
                                                   keepsContent: request.countLines, results: results)
+            backend!.readsIndex = resolved.readsIndex
             renames = try detector.detect(entries, backend: backend!)
             warnings += renames.warnings
             trace.mark("renames \(renames.pairs.count)")
@@ -77,6 +78,7 @@ extension Repository {
             let work = counted.map { jobs[$0] }
             var counter = LineCounter(location: location, attributes: attributes())
             counter.results = results
+            counter.readsIndex = resolved.readsIndex
             if let backend {
                 // Contents read for scoring serve the line counts of the pairs that matched.
                 var ids = Set<ObjectID>()
@@ -136,7 +138,9 @@ extension Repository {
         builder.directories = pathspec?.enclosingDirectories ?? []
         let exceptions = try indexExceptions(for: resolved, config: config)
         let diff = try makeDiff(resolved, builder: builder)
-        var entries = DiffEntries.read(diff, workingTree: { if case .workingTree = resolved.newSide { true } else { false } }())
+        let workingTree = { if case .workingTree = resolved.newSide { true } else { false } }()
+        var entries = DiffEntries.read(diff, workingTree: workingTree)
+        if workingTree { entries = try droppingStatOnlyChanges(entries, includeUnmodified: includeUnmodified, config: config) }
         entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
                                     repository: self)
         entries.sort { $0.path.lexicographicallyPrecedes($1.path) }

@@ -140,7 +140,7 @@ extension Repository {
         var index: OpaquePointer?
         try LibGit2.check(git_repository_index(&index, handle))
         defer { git_index_free(index) }
-        try LibGit2.check(git_index_read(index, 0))
+        if git_index_path(index) != nil { try LibGit2.check(git_index_read(index, 0)) }
         let count = git_index_entrycount(index)
         var snapshot = IndexSnapshot()
         snapshot.entries.reserveCapacity(count)
@@ -162,9 +162,11 @@ extension Repository {
 
 extension IndexSnapshot {
     /// The snapshot of the index file whose bytes are `file` (versions 2, 3 and 4), read
-    /// without libgit2: no allocation per entry, no checksum of the whole file. `nil` for a
-    /// file it does not take: a split or sparse index, another version, a damaged file.
-    init?(indexFile file: UnsafeRawBufferPointer) {
+    /// without libgit2: no allocation per entry, no checksum of the whole file (git does not
+    /// check it either). `nil` for a file it does not take: a split index, another version,
+    /// a damaged file, and a sparse index unless `sparse` (its directory entries are then
+    /// kept as they are, mode `040000`, path ending in `/`).
+    init?(indexFile file: UnsafeRawBufferPointer, sparse: Bool = false) {
         guard file.count >= 32, file.starts(with: "DIRC".utf8) else { return nil }
         let version = Self.word(file, 4)
         guard (2...4).contains(version) else { return nil }
@@ -206,13 +208,14 @@ extension IndexSnapshot {
         }
         while offset + 8 <= end {
             let signature = file[offset..<(offset + 4)]
-            if signature.elementsEqual("link".utf8) || signature.elementsEqual("sdir".utf8) { return nil }
+            if signature.elementsEqual("link".utf8) || (!sparse && signature.elementsEqual("sdir".utf8)) { return nil }
             offset += 8 + Int(Self.word(file, offset + 4))
         }
     }
 
-    /// The snapshot of the index file at `path`, or `nil` when it cannot be read or is not taken.
-    static func read(indexFile path: String) -> IndexSnapshot? {
+    /// The snapshot of the index file at `path`, or `nil` when it cannot be read or is not
+    /// taken (`sparse` as for ``init(indexFile:sparse:)``).
+    static func read(indexFile path: String, sparse: Bool = false) -> IndexSnapshot? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -227,7 +230,7 @@ extension IndexSnapshot {
             guard count > 0 else { return nil }
             filled += count
         }
-        return IndexSnapshot(indexFile: UnsafeRawBufferPointer(rebasing: buffer[0..<size]))
+        return IndexSnapshot(indexFile: UnsafeRawBufferPointer(rebasing: buffer[0..<size]), sparse: sparse)
     }
 
     private static func word(_ file: UnsafeRawBufferPointer, _ offset: Int) -> UInt32 {

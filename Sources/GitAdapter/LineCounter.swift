@@ -30,11 +30,14 @@ struct LineCounter {
 
     /// Counts already made, by blob ids (``ResultCache``); what this run counts is added to it.
     var results: ResultCache?
+    /// Whether the workers' handles read the index (not for two trees: see ``BlobReader``).
+    var readsIndex = true
 
     func count(_ jobs: [Job]) throws -> [Count] {
         let results = results
+        let readsIndex = readsIndex
         let outcomes = try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
-            let reader = try BlobReader(location)
+            let reader = try BlobReader(location, readsIndex: readsIndex)
             reader.cache = cache
             return Worker(reader, attributes: attributes, results: results)
         }) { worker, index in

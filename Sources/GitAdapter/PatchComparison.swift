@@ -106,7 +106,7 @@ extension Repository {
         let code = git_repository_index(&index, handle)
         guard code == 0, let index else { throw unreadableIndex() }
         defer { git_index_free(index) }
-        guard git_index_read(index, 0) == 0 else { throw unreadableIndex() }
+        guard git_index_path(index) == nil || git_index_read(index, 0) == 0 else { throw unreadableIndex() }
         return try body(index)
     }
 

@@ -11,6 +11,7 @@ extension Repository {
     /// by libgit2 instead.
     public func refreshIndex(since earlier: IndexSnapshot) throws -> (snapshot: IndexSnapshot, changed: [RawPath]) {
         guard let now = IndexSnapshot.read(indexFile: indexPath) else {
+            _ = try installReadableIndex()
             let now = try indexSnapshot()
             return (now, now.changedPaths(since: earlier))
         }
@@ -36,7 +37,7 @@ extension Repository {
     }
 
     /// libgit2's form of `entry` (its path left to the caller).
-    private static func indexEntry(_ entry: IndexSnapshot.Entry) -> git_index_entry {
+    static func indexEntry(_ entry: IndexSnapshot.Entry) -> git_index_entry {
         var result = git_index_entry()
         result.ctime = git_index_time(seconds: entry.stat.ctime.seconds, nanoseconds: entry.stat.ctime.nanoseconds)
         result.mtime = git_index_time(seconds: entry.stat.mtime.seconds, nanoseconds: entry.stat.mtime.nanoseconds)
@@ -162,6 +163,7 @@ extension Repository {
             throw diffError(code)
         }
         var entries = DiffEntries.read(DiffHandle(diff), workingTree: workingTree)
+        if workingTree { entries = try droppingStatOnlyChanges(entries, includeUnmodified: false, config: config) }
         entries = submodules.filter(try corrected(entries, for: exceptions, resolved: resolved, builder: builder, config: config),
                                     repository: self)
         entries = entries.filter { entry in Self.isWithin(entry.path, scope) }
@@ -208,6 +210,7 @@ extension Repository {
         guard code == 0, let diff else { throw diffError(code) }
         var entries = submodules.filter(DiffEntries.read(DiffHandle(diff), workingTree: true), repository: self)
         if let pathspec { entries = try PathspecFilter(pathspec: pathspec, repository: self).keep(entries) }
+        entries = try droppingStatOnlyChanges(entries, includeUnmodified: false, config: config)
         let unstaged = Set(entries.lazy.filter { entry in
             entry.kind != .untracked && !exceptions.indexStandsForFile.contains(entry.path)
                 && exceptions.conflicted[entry.path] == nil

@@ -125,7 +125,10 @@ public final class Repository {
         let code = git_repository_index(&index, handle)
         guard code == 0 else {
             let failure = LibGit2.failure(code)
-            if failure.errorClass == Int32(GIT_ERROR_INDEX.rawValue) { throw unreadableIndex() }
+            if failure.errorClass == Int32(GIT_ERROR_INDEX.rawValue) {
+                if try installReadableIndex() { return }
+                throw unreadableIndex()
+            }
             throw AdapterError.repository(failure.message)
         }
         git_index_free(index)

@@ -136,6 +136,7 @@ extension Repository {
         if let pathspec {
             entries = try PathspecFilter(pathspec: pathspec, repository: self).keep(entries)
         }
+        entries = try droppingStatOnlyChanges(entries, includeUnmodified: false, config: config)
         var unstaged = Set<[UInt8]>()
         var untracked = 0
         for entry in entries {
