@@ -173,9 +173,13 @@ extension Repository {
     /// Looks `revision` up once: parsed by libgit2's revision syntax, peeled to a commit when
     /// it is one (through annotated tags), and to its tree.
     func lookUp(_ revision: String) throws -> ResolvedRevision {
-        if let walked = try lookUpInShallowHistory(revision) { return walked }
+        let expanded = try expandingReflogForms(revision)
+        if let walked = try lookUpInShallowHistory(expanded) {
+            return ResolvedRevision(name: revision, objectID: walked.objectID, commitID: walked.commitID,
+                                    parentIDs: walked.parentIDs, tree: walked.tree)
+        }
         var object: OpaquePointer?
-        let code = git_revparse_single(&object, handle, revision)
+        let code = git_revparse_single(&object, handle, expanded)
         guard code == 0, let object else {
             // A shallow clone's history ends where git sees no parents: not a damaged repository.
             if LibGit2.failure(code).isObjectDatabase && code != GIT_EINVALIDSPEC.rawValue && shallowCommits.isEmpty {
