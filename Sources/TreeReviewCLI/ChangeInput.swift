@@ -57,6 +57,10 @@ struct ChangeInput {
         let config = try repository.readConfig(section: "treereview")
         var request = options.request
         request.pathspecBase = directory
+        if !options.separated && !options.revisions.isEmpty {
+            let words = try repository.separate(options.revisions, in: directory)
+            (request.revisions, request.pathspecs) = (words.revisions, words.pathspecs)
+        }
         let viewed = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read()
         if !viewed.marks.isEmpty { request.newObjects = .paths(Set(viewed.marks.byPath.keys)) }
         if options.interactive { request.newObjects = .all }
