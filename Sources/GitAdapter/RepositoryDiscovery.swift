@@ -24,6 +24,12 @@ enum RepositoryDiscovery {
         let workTree = nonEmpty(environment["GIT_WORK_TREE"]).map(resolve)
         if let gitDir = nonEmpty(environment["GIT_DIR"]) {
             let handle = try openHandle(resolve(gitDir), flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, directory: directory)
+            do {
+                try checkCommonDirectory(handle, environment["GIT_COMMON_DIR"].map(resolve))
+            } catch {
+                git_repository_free(handle)
+                throw error
+            }
             return try explicitWorkTree(handle, workTree: workTree, current: here, environment: environment, directory: directory)
         }
         let ceilings = nonEmpty(environment["GIT_CEILING_DIRECTORIES"])
@@ -32,6 +38,7 @@ enum RepositoryDiscovery {
         let found = foundAt(from: here, gitDirectory: gitDirectory)
         let ownership = RepositoryOwnership(environment: environment, configFiles: configFiles)
         do {
+            try checkCommonDirectory(handle, environment["GIT_COMMON_DIR"].map(resolve))
             if found.isBare {
                 try ownership.check(gitFile: nil, workTree: nil, gitDirectory: gitDirectory, shown: found.directory)
                 try ownership.checkBareAllowed(found.directory)
@@ -94,6 +101,19 @@ enum RepositoryDiscovery {
             if directory == gitDirectory { return (directory, nil, true) }
             if directory == "/" { return (start, nil, false) }
             directory = (directory as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// Refuses a `GIT_COMMON_DIR` other than the common directory the git directory names
+    /// itself (its own, or a linked worktree's `commondir` file): libgit2 1.5 cannot take
+    /// another, and reading the wrong refs and objects would be a wrong answer.
+    private static func checkCommonDirectory(_ handle: OpaquePointer, _ given: String?) throws {
+        guard let given, !given.isEmpty else { return }
+        let own = trimmed(String(cString: git_repository_commondir(handle)))
+        let real = { (path: String) in (try? PathspecPath.realPath(Array(trimmed(path).utf8)[...])) ?? trimmed(path) }
+        guard real(given) == real(own) else {
+            throw AdapterError.repository("GIT_COMMON_DIR '\(given)' is not the common directory of "
+                + "'\(trimmed(String(cString: git_repository_path(handle))))' ('\(own)'), and treereview reads only that one")
         }
     }
 
