@@ -56,7 +56,7 @@ extension Repository {
             case .twoDot(let a, let b), .threeDot(let a, let b): names = [a, b]
             case .commitAlone(let base), .againstParent(let base, _), .parents(let base): names = [base]
             }
-        } catch AdapterError.unknownRevision, AdapterError.malformedRange {
+        } catch AdapterError.unknownRevision {
             return false
         }
         for name in names {

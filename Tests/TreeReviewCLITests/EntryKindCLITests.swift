@@ -34,7 +34,8 @@ struct EntryKindCLITests {
 
     @Test func aShallowCloneEndsWhereGitSeesItEnd() throws {
         let repo = try Fixtures.fresh("shallow")
-        #expect(try CLIRunner.failure(["HEAD~3"], in: repo) == "unknown revision 'HEAD~3'")
+        #expect(try CLIRunner.failure(["HEAD~3", "--"], in: repo) == "unknown revision 'HEAD~3'")
+        #expect(try CLIRunner.failure(["HEAD~3"], in: repo).hasPrefix("ambiguous argument 'HEAD~3': unknown revision or path"))
         #expect(try CLIRunner.failure(["main...other"], in: repo) == "main...other: no merge base")
         #expect(try CLIRunner.failure(["HEAD~2^-"], in: repo) == "unknown revision 'HEAD~2^-'")
         let json = try success(["--format", "json", "--no-stat", "main...side"], in: repo)
