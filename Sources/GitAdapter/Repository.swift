@@ -87,7 +87,8 @@ public final class Repository {
         let repository = Repository(handle: handle, displayPath: directory, environment: environment,
                                     configFiles: configFiles)
         try configFiles.install(in: handle)
-        let base = URL(fileURLWithPath: directory)
+        // git reads a relative GIT_INDEX_FILE from the top of the work tree, where it moves to.
+        let base = URL(fileURLWithPath: repository.isInsideWorkTree(directory) ? repository.workdir ?? directory : directory)
         func resolve(_ path: String) -> String {
             path.hasPrefix("/") ? path : base.appendingPathComponent(path).standardizedFileURL.path
         }

@@ -40,8 +40,8 @@ enum RepositoryDiscovery {
         do {
             try checkCommonDirectory(handle, environment["GIT_COMMON_DIR"].map(resolve))
             if found.isBare {
-                try ownership.check(gitFile: nil, workTree: nil, gitDirectory: gitDirectory, shown: found.directory)
                 try ownership.checkBareAllowed(found.directory)
+                try ownership.check(gitFile: nil, workTree: nil, gitDirectory: gitDirectory, shown: found.directory)
             } else {
                 try ownership.check(gitFile: found.gitFile, workTree: found.directory, gitDirectory: gitDirectory,
                                     shown: found.directory)

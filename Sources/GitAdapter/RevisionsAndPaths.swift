@@ -73,7 +73,7 @@ extension Repository {
     }
 
     /// Whether `directory` is in the work tree (git's `is_inside_work_tree`).
-    private func isInsideWorkTree(_ directory: String) -> Bool {
+    func isInsideWorkTree(_ directory: String) -> Bool {
         guard let workdir, let top = try? PathspecPath.realPath(Array(workdir.utf8).dropLast()),
               let here = try? PathspecPath.realPath(Array(directory.utf8)[...]) else { return false }
         return here == top || here.hasPrefix(top.hasSuffix("/") ? top : top + "/")

@@ -118,6 +118,13 @@ struct RepositorySetupDifferentialTests {
         #expect(theirs.contains { $0.hasPrefix("D\tpackages/core/src/new.ts") }, "the fixture is on feature")
         #expect(try ours(.init(revisions: ["HEAD"], staged: true), in: repo, environment: environment) == theirs)
         #expect(try ours(.init(revisions: ["HEAD"], staged: true), in: repo) == (try git(["--cached", "HEAD"], in: repo)))
+        try FileManager.default.copyItem(atPath: index, toPath: repo + "/.git/other-index")
+        for relative in [".git/other-index", "../.git/other-index"] {
+            let here = repo + "/packages"
+            let environment = ["GIT_INDEX_FILE": relative]
+            #expect(try ours(.init(revisions: ["HEAD"], staged: true), in: here, environment: environment)
+                    == (try git(["--cached", "HEAD"], in: here, environment: environment)), "from the top, as git: \(relative)")
+        }
     }
 
     @Test func objectDirectoriesFromTheEnvironmentAreRead() throws {
@@ -160,5 +167,21 @@ struct RepositorySetupDifferentialTests {
         var other = same
         other["GIT_COMMON_DIR"] = elsewhere
         #expect(throws: AdapterError.self) { try ours(.init(revisions: ["HEAD", "main"]), in: repo, environment: other) }
+    }
+
+    @Test func safeBareRepositoryExplicitRefusesABareRepositoryFound() throws {
+        let repo = try clone(bare: true)
+        let global = try Fixtures.temporaryDirectory() + "/gitconfig"
+        try "[safe]\n\tbareRepository = explicit\n".write(toFile: global, atomically: true, encoding: .utf8)
+        let environment = ["GIT_CONFIG_GLOBAL": global]
+        let refusal = try Shell.run("git", ["rev-parse", "HEAD"], in: repo, environment: environment)
+        #expect(refusal.status == 128 && refusal.error.hasPrefix("fatal: cannot use bare repository '\(repo)' (safe.bareRepository is 'explicit')"))
+        #expect(throws: AdapterError.repository("cannot use bare repository '\(repo)' (safe.bareRepository is 'explicit')")) {
+            try ours(.init(revisions: ["main..feature"]), in: repo, environment: environment)
+        }
+        var named = environment
+        named["GIT_DIR"] = repo
+        #expect(try ours(.init(revisions: ["main..feature"]), in: repo, environment: named)
+                == (try git(["main..feature"], in: repo, environment: named)), "GIT_DIR names it explicitly")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+@testable import TreeReviewCLI
 
 /// Words without `--` told apart as git tells them, and `--merge-base`, against `git diff`
 /// on a repository built here: `main` (README.md, docs/guide.md, src/a.c) with a branch
@@ -102,5 +103,21 @@ struct RevisionOrPathTests {
         #expect(try CLIRunner.failure(["viewed", "docs"], in: repo).hasPrefix("ambiguous argument 'docs': both revision and filename"))
         #expect(CLIRunner.run(["viewed", "gone.c"], in: repo).error == "treereview: pathspec 'gone.c' did not match any changed file\n",
                 "a path that does not exist may still name a deleted file")
+    }
+
+    @Test func liveRefreshComparesWhatTheFirstReadCompared() throws {
+        let repo = try Fixtures.temporaryDirectory()
+        try FileManager.default.removeItem(atPath: repo)
+        try FileManager.default.copyItem(atPath: Self.repository, toPath: repo)
+        let options = try ArgumentParser.parse(["HEAD~1", "README.md"])
+        let io = IO(standardOutput: BufferSink(), standardError: BufferSink(), outputIsTerminal: false, currentDirectory: repo)
+        let environment = TestEnvironment.variables()
+        let input = try ChangeInput.read(options, environment: environment, io: io)
+        #expect(input.words?.revisions == ["HEAD~1"] && input.words?.pathspecs == ["README.md"])
+        #expect(input.changes.map(\.path.description) == ["README.md"])
+        try FileManager.default.removeItem(atPath: repo + "/README.md")
+        let reader = LiveChangeReader(options: options, environment: environment, io: io, input: input)
+        let again = try #require(reader.readAll(), "a whole read after README.md is deleted")
+        #expect(again.map(\.path.description) == ["README.md"] && again.first?.status == .deleted)
     }
 }
