@@ -103,7 +103,8 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
             "bad \(key) value '\(value)': expected none, untracked, dirty or all"
         case .missingFromPartialClone(let id, let isTree, let path, let remote):
             Self.prefix(path) + "\(isTree ? "tree" : "object") \(id) is not in this partial clone "
-                + "(git would fetch it from '\(remote)'; treereview does not fetch)"
+                + "(git would fetch it from '\(remote)'; treereview does not fetch: "
+                + "--no-stat --no-renames compares without reading file contents)"
         case .repository(let message):
             message
         }

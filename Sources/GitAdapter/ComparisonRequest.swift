@@ -13,6 +13,9 @@ public struct ComparisonRequest: Sendable, Equatable {
     /// The directory the pathspecs are relative to, as git takes them from the current
     /// directory; `nil` (or a directory outside the work tree) is the top of the work tree.
     public var pathspecBase: String?
+    /// `--merge-base`: the old side is the merge base of the revisions given (`A B`: as
+    /// `A...B`; `A`: of A and HEAD, against the working tree or the index), as `git diff --merge-base`.
+    public var mergeBase = false
     /// Whether untracked files are listed when the new side is the working tree.
     public var includeUntracked: Bool
     /// Rename and copy detection; `nil` follows the repository's `diff.renames`.

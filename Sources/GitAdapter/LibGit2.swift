@@ -7,6 +7,8 @@ enum LibGit2 {
         git_libgit2_init()
         // Reading must not cost more than git's: git does not re-hash objects it reads.
         _ = treereview_git_set_strict_hash_verification(0)
+        // Ownership is checked as git checks it (RepositoryOwnership), not as libgit2 does.
+        _ = treereview_git_set_owner_validation(0)
         return true
     }()
 

@@ -32,7 +32,7 @@ public final class Repository {
     /// How a worker thread opens its own handle on this repository.
     var location: RepositoryLocation {
         RepositoryLocation(gitDirectory: gitDirectory, workdir: workdir, indexFile: indexFile,
-                           environment: environment, workers: workers)
+                           objectDirectories: objectDirectories, environment: environment, workers: workers)
     }
 
     deinit {
@@ -57,14 +57,18 @@ public final class Repository {
     /// worktree), ending in `/`.
     public var commonGitDirectory: String { String(cString: git_repository_commondir(handle)) }
 
-    /// The object directory (shared by all worktrees), ending in `/`.
-    var objectsDirectory: String { commonGitDirectory + "objects/" }
+    /// The object directory (shared by all worktrees, or `GIT_OBJECT_DIRECTORY`), ending in `/`.
+    var objectsDirectory: String { objectDirectories.primary ?? commonGitDirectory + "objects/" }
+
+    /// The object directories the environment names (`GIT_OBJECT_DIRECTORY`, alternates).
+    private(set) var objectDirectories = ObjectDirectories(environment: [:], currentDirectory: "/")
 
     /// The index file's path.
     var indexPath: String { indexFile ?? gitDirectory + "index" }
 
-    /// Opens the repository that contains `directory`, the way git does from there,
-    /// honoring `GIT_DIR`, `GIT_WORK_TREE`, `GIT_INDEX_FILE` and `GIT_CEILING_DIRECTORIES`
+    /// Opens the repository that contains `directory`, the way git does from there
+    /// (``RepositoryDiscovery``), honoring `GIT_DIR`, `GIT_WORK_TREE`, `GIT_INDEX_FILE`,
+    /// `GIT_OBJECT_DIRECTORY`, `GIT_ALTERNATE_OBJECT_DIRECTORIES` and `GIT_CEILING_DIRECTORIES`
     /// of `environment` (so a git hook sees the index git prepared for it), and reading
     /// configuration from where git would with that environment (see ``ConfigFiles``).
     public static func open(at directory: String, environment: [String: String]) throws -> Repository {
@@ -79,34 +83,17 @@ public final class Repository {
         }
         LibGit2.ensureInitialized()
         try configFiles.applySearchPaths()
-        let base = URL(fileURLWithPath: directory)
-        func resolve(_ path: String) -> String {
-            path.hasPrefix("/") ? path : base.appendingPathComponent(path).standardizedFileURL.path
-        }
-        var handle: OpaquePointer?
-        let code: Int32
-        if let gitDir = environment["GIT_DIR"], !gitDir.isEmpty {
-            code = git_repository_open_ext(&handle, resolve(gitDir), GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil)
-        } else {
-            let ceilings = environment["GIT_CEILING_DIRECTORIES"].flatMap { $0.isEmpty ? nil : $0 }
-            code = git_repository_open_ext(&handle, resolve("."), 0, ceilings)
-        }
-        if code == GIT_ENOTFOUND.rawValue {
-            throw AdapterError.notARepository(directory)
-        }
-        try LibGit2.check(code)
-        guard let handle else { throw AdapterError.notARepository(directory) }
+        let handle = try RepositoryDiscovery.open(at: directory, environment: environment, configFiles: configFiles)
         let repository = Repository(handle: handle, displayPath: directory, environment: environment,
                                     configFiles: configFiles)
         try configFiles.install(in: handle)
-        if let workTree = environment["GIT_WORK_TREE"], !workTree.isEmpty {
-            func trimmed(_ path: String) -> Substring { path.hasSuffix("/") ? path.dropLast() : path[...] }
-            let current = git_repository_workdir(handle).map { trimmed(String(cString: $0)) }
-            // Only a change: libgit2 1.5 leaks the path it is given when it is the current one.
-            if current != trimmed(resolve(workTree)) {
-                try LibGit2.check(git_repository_set_workdir(handle, resolve(workTree), 0))
-            }
+        // git reads a relative GIT_INDEX_FILE from the top of the work tree, where it moves to.
+        let base = URL(fileURLWithPath: repository.isInsideWorkTree(directory) ? repository.workdir ?? directory : directory)
+        func resolve(_ path: String) -> String {
+            path.hasPrefix("/") ? path : base.appendingPathComponent(path).standardizedFileURL.path
         }
+        repository.objectDirectories = ObjectDirectories(environment: environment, currentDirectory: directory)
+        try repository.objectDirectories.install(in: handle)
         if let indexFile = environment["GIT_INDEX_FILE"], !indexFile.isEmpty {
             let path = resolve(indexFile)
             var index: OpaquePointer?
@@ -141,16 +128,36 @@ struct RepositoryLocation: Sendable {
     var gitDirectory: String
     var workdir: String?
     var indexFile: String?
+    var objectDirectories: ObjectDirectories
     var environment: [String: String]
     /// How many threads a parallel step may use.
     var workers: Int
 
     func open() throws -> Repository {
-        var environment = environment
-        environment["GIT_DIR"] = gitDirectory
-        environment["GIT_WORK_TREE"] = workdir
-        environment["GIT_INDEX_FILE"] = indexFile
-        return try Repository.open(at: "/", environment: environment)
+        try Repository.open(self)
+    }
+}
+
+extension Repository {
+    /// Opens another handle on the repository `location` describes.
+    static func open(_ location: RepositoryLocation) throws -> Repository {
+        let configFiles = try ConfigFiles(environment: location.environment)
+        LibGit2.ensureInitialized()
+        try configFiles.applySearchPaths()
+        let handle = try RepositoryDiscovery.open(gitDirectory: location.gitDirectory, workdir: location.workdir)
+        let repository = Repository(handle: handle, displayPath: location.gitDirectory, environment: location.environment,
+                                    configFiles: configFiles)
+        try configFiles.install(in: handle)
+        repository.objectDirectories = location.objectDirectories
+        try location.objectDirectories.install(in: handle)
+        if let path = location.indexFile {
+            var index: OpaquePointer?
+            guard git_index_open(&index, path) == 0 else { throw AdapterError.corruptIndex(path: path) }
+            defer { git_index_free(index) }
+            try LibGit2.check(git_repository_set_index(handle, index))
+            repository.indexFile = path
+        }
+        return repository
     }
 }
 

@@ -30,6 +30,7 @@ extension Repository {
     /// Looks up what `request` compares: each argument parsed once, each revision looked up once.
     func resolve(_ request: ComparisonRequest) throws -> ResolvedComparison {
         let revisions = request.revisions
+        if request.mergeBase { return try resolveMergeBase(request) }
         if revisions.count > 2 { throw AdapterError.tooManyRevisions(revisions) }
         if revisions.count == 2 {
             for revision in revisions where try RevisionArgument.parse(revision).isRange {
@@ -79,6 +80,29 @@ extension Repository {
                 throw AdapterError.parentsNotComparable(text, parents: commit.parentIDs.count)
             }
         }
+    }
+
+    /// `git diff --merge-base`: `A B` as `A...B` but refusing several merge bases, as git does;
+    /// `A` from the merge base of A and HEAD to the working tree or the index.
+    private func resolveMergeBase(_ request: ComparisonRequest) throws -> ResolvedComparison {
+        let revisions = request.revisions
+        guard !revisions.isEmpty else { throw AdapterError.repository("--merge-base needs a revision: --merge-base <a> [<b>]") }
+        if try revisions.contains(where: { try RevisionArgument.parse($0).isRange }) {
+            throw AdapterError.repository("--merge-base does not work with ranges")
+        }
+        if revisions.count > 2 { throw AdapterError.tooManyRevisions(revisions) }
+        if revisions.count == 2 && request.staged { throw AdapterError.indexWithRevisions(revisions.joined(separator: " ")) }
+        let a = try lookUp(revisions[0])
+        let b = try revisions.count == 2 ? lookUp(revisions[1]) : lookUp("HEAD")
+        let spec = revisions.count == 2 ? "\(revisions[0])...\(revisions[1])" : "\(revisions[0])...HEAD"
+        let found = try mergeBase(a, b, spec: spec)
+        if !found.warnings.isEmpty { throw AdapterError.repository("multiple merge bases found") }
+        if revisions.count == 2 { return found }
+        guard !isBare else { throw AdapterError.bareRepository(displayPath) }
+        try loadIndex()
+        return ResolvedComparison(kind: request.staged ? .staged : .worktree, spec: spec, oldTree: found.oldTree,
+                                  oldID: found.oldID, newSide: request.staged ? .index : .workingTree,
+                                  newID: nil, warnings: [])
     }
 
     /// The commit that `base` of a parents form (`X^!`, `X^-<n>`, `X^@`) names; like git, an
@@ -173,9 +197,13 @@ extension Repository {
     /// Looks `revision` up once: parsed by libgit2's revision syntax, peeled to a commit when
     /// it is one (through annotated tags), and to its tree.
     func lookUp(_ revision: String) throws -> ResolvedRevision {
-        if let walked = try lookUpInShallowHistory(revision) { return walked }
+        let expanded = try expandingReflogForms(revision)
+        if let walked = try lookUpInShallowHistory(expanded) {
+            return ResolvedRevision(name: revision, objectID: walked.objectID, commitID: walked.commitID,
+                                    parentIDs: walked.parentIDs, tree: walked.tree)
+        }
         var object: OpaquePointer?
-        let code = git_revparse_single(&object, handle, revision)
+        let code = git_revparse_single(&object, handle, expanded)
         guard code == 0, let object else {
             // A shallow clone's history ends where git sees no parents: not a damaged repository.
             if LibGit2.failure(code).isObjectDatabase && code != GIT_EINVALIDSPEC.rawValue && shallowCommits.isEmpty {

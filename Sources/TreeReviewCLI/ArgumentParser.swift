@@ -22,6 +22,7 @@ struct ArgumentParser {
             index += 1
             if argument == "--" {
                 options.pathspecs = Array(arguments[index...])
+                options.separated = true
                 break
             }
             if argument.hasPrefix("--") {
@@ -95,6 +96,7 @@ struct ArgumentParser {
         case .color: options.color = value.flatMap(ColorMode.init(rawValue:)) ?? .always
         case .noColor: options.color = .never
         case .staged: options.staged = true
+        case .mergeBase: options.mergeBase = true
         case .directory: options.directory = value
         case .noUntracked: options.includeUntracked = false
         case .findRenames:

@@ -30,6 +30,9 @@ struct ChangeInput {
     /// The repository compared and what the comparison found, for reading annotations
     /// (none for stdin).
     var comparison: (repository: Repository, changeSet: ChangeSet, config: RepositoryConfig)? = nil
+    /// The words given without `--`, told apart into revisions and pathspecs (`nil` when `--`
+    /// was given), so that a later read (live refresh) compares the same.
+    var words: RevisionsAndPaths? = nil
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -57,6 +60,12 @@ struct ChangeInput {
         let config = try repository.readConfig(section: "treereview")
         var request = options.request
         request.pathspecBase = directory
+        var words: RevisionsAndPaths?
+        if !options.separated && !options.revisions.isEmpty {
+            let separated = try repository.separate(options.revisions, in: directory)
+            (request.revisions, request.pathspecs) = (separated.revisions, separated.pathspecs)
+            words = separated
+        }
         let viewed = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read()
         if !viewed.marks.isEmpty { request.newObjects = .paths(Set(viewed.marks.byPath.keys)) }
         if options.interactive { request.newObjects = .all }
@@ -69,7 +78,7 @@ struct ChangeInput {
                            marking: options.interactive ? (changeSet.newObjects, repository.commonGitDirectory) : nil,
                            watching: options.interactive && (changeSet.kind == .worktree || changeSet.kind == .staged)
                                ? (repository.workdir, repository.gitDirectory) : nil,
-                           comparison: (repository, changeSet, config))
+                           comparison: (repository, changeSet, config), words: words)
     }
 
     /// The changes with their view state: viewed when marked with the new side they have now.

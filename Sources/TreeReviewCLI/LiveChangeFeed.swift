@@ -197,6 +197,10 @@ final class LiveChangeReader {
     /// the new sides read again.
     init(options: Options, environment: [String: String], io: IO, input: ChangeInput, marks: StoredReviewMarks? = nil) {
         self.marks = marks
+        var options = options
+        if let words = input.words {
+            (options.revisions, options.pathspecs, options.separated) = (words.revisions, words.pathspecs, true)
+        }
         self.options = options
         self.environment = environment
         self.io = io

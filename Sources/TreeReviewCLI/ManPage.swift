@@ -157,8 +157,13 @@ extension ManPage {
 
     /// ENVIRONMENT: every variable treereview reads.
     static let environment: [(names: [String], meaning: String)] = [
-        (["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CEILING_DIRECTORIES"],
-         "Honored as git honors them, so treereview --staged in a pre-commit hook shows exactly what is being committed."),
+        (["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_CEILING_DIRECTORIES", "GIT_IMPLICIT_WORK_TREE"],
+         "Honored as git honors them, so treereview --staged in a pre-commit hook shows exactly what is being committed. GIT_DIR alone makes the current directory the top of the work tree."),
+        (["GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES"],
+         "As in git: the object directory in place of the repository's, and more directories to read objects from."),
+        (["GIT_COMMON_DIR"], "Accepted when it is the common directory the git directory names itself; another one is an error."),
+        (["GIT_CONFIG_COUNT", "SUDO_UID"],
+         "As in git for a repository another user owns: safe.directory is also read from GIT_CONFIG_KEY_<n> and GIT_CONFIG_VALUE_<n>, and root under sudo is the user SUDO_UID names."),
         (["GIT_LITERAL_PATHSPECS", "GIT_GLOB_PATHSPECS", "GIT_NOGLOB_PATHSPECS", "GIT_ICASE_PATHSPECS"],
          "As in git: every pathspec is literal, glob, not glob, or case-insensitive."),
         (["GIT_BASENAME_FACTOR"], "As in git: how much easier a rename between files of the same basename is accepted (0 to 100, default 50)."),

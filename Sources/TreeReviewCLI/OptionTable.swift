@@ -13,6 +13,8 @@ enum OptionTable {
                    help: "Read the changes from standard input instead of a repository: git diff --name-status or --raw output, git status --porcelain output or paths one per line (newline- or NUL-separated), recognized from the whole input; <form> names it: paths, name-status, raw or porcelain."),
         OptionSpec(key: .staged, long: "staged", aliases: ["cached"], short: nil, value: .none,
                    help: "Compare the index with HEAD (or <rev>): what the next commit contains."),
+        OptionSpec(key: .mergeBase, long: "merge-base", short: nil, value: .none,
+                   help: "Compare from the merge base: <a> <b> as <a>...<b> (refused when there are several merge bases), <a> as the merge base of <a> and HEAD against the working tree or, with --staged, the index; as git diff --merge-base."),
         OptionSpec(key: .noUntracked, long: "no-untracked", short: nil, value: .none,
                    help: "Leave untracked files out of working-tree comparisons."),
         OptionSpec(key: .directory, long: nil, short: "C", value: .required("dir"),
@@ -129,7 +131,7 @@ struct OptionSpec: Sendable {
 
     /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
     var isRepositoryOnly: Bool {
-        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed,
+        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed, .mergeBase,
          .includeGenerated, .owners, .owner].contains(key)
     }
 
@@ -153,7 +155,7 @@ struct OptionSpec: Sendable {
 
 /// Identifies what an option sets.
 enum OptionKey: Sendable, Hashable {
-    case format, nulTerminated, color, noColor, staged, directory, noUntracked
+    case format, nulTerminated, color, noColor, staged, directory, noUntracked, mergeBase
     case findRenames, noRenames, findCopies, findCopiesHarder
     case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit

@@ -51,14 +51,22 @@ struct Options: Equatable {
     var interactive = false
     var showHelp = false
     var showVersion = false
+    /// `--merge-base`.
+    var mergeBase = false
+    /// The words that are not options before `--` (all of them without it).
     var revisions: [String] = []
     var pathspecs: [String] = []
+    /// Whether `--` was given: without it, ``revisions`` may hold paths, told apart as git
+    /// does (``GitAdapter/Repository/separate(_:in:)``).
+    var separated = false
 
     /// The comparison these options ask for.
     var request: ComparisonRequest {
-        ComparisonRequest(revisions: revisions, staged: staged, pathspecs: pathspecs,
-                          includeUntracked: includeUntracked, renames: renames, countLines: countLines,
-                          renameLimit: renameLimit, useCache: useCache)
+        var request = ComparisonRequest(revisions: revisions, staged: staged, pathspecs: pathspecs,
+                                        includeUntracked: includeUntracked, renames: renames, countLines: countLines,
+                                        renameLimit: renameLimit, useCache: useCache)
+        request.mergeBase = mergeBase
+        return request
     }
 }
 

@@ -102,20 +102,27 @@ struct ViewedMarking {
     /// a rename are files of their own (a mark is a path and its new side, whatever the status).
     static let comparisonOptions: Set<OptionKey> = [.staged, .directory, .noUntracked]
 
-    /// Without `--`, every word that is not an option is a path; with it, the words before it
-    /// are the comparison. A path that matches no changed file is an error, and nothing is marked.
+    /// With `--`, the words before it are the comparison; without it, the leading words that
+    /// are revisions (and not also files, as git tells them apart) are, and the rest are paths,
+    /// which need not exist (a deleted file is marked too). A path that matches no changed
+    /// file is an error, and nothing is marked.
     func run(_ arguments: [String], environment: [String: String], io: IO) throws -> Int32 {
         var options = try ArgumentParser.parse(arguments, restriction: .init(keys: Self.comparisonOptions, command: command))
-        if !arguments.contains("--") {
-            (options.pathspecs, options.revisions) = (options.revisions, [])
-        }
-        guard !options.pathspecs.isEmpty else {
-            throw UsageError("\(command) needs the paths to mark: treereview \(command) [<comparison> --] <path>...")
-        }
         let directory = options.directory.map {
             $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
         } ?? io.currentDirectory
+        let needsPaths = UsageError("\(command) needs the paths to mark: treereview \(command) [<comparison> --] <path>...")
+        if options.separated {
+            guard !options.pathspecs.isEmpty else { throw needsPaths }
+        } else if options.revisions.isEmpty {
+            throw needsPaths
+        }
         let repository = try Repository.open(at: directory, environment: environment)
+        if !options.separated {
+            let words = try repository.separate(options.revisions, in: directory, pathsMayBeMissing: true)
+            (options.revisions, options.pathspecs) = (words.revisions, words.pathspecs)
+            guard !options.pathspecs.isEmpty else { throw needsPaths }
+        }
         var request = options.request
         request.pathspecBase = directory
         request.renames = .off
