@@ -12,7 +12,7 @@ struct CacheStoreTests {
                  low: UInt32(truncatingIfNeeded: n))
     }
 
-    private static func record(_ n: Int, size: Int = 40, generation: UInt32 = 1) -> CacheRecord {
+    static func record(_ n: Int, size: Int = 40, generation: UInt32 = 1) -> CacheRecord {
         CacheRecord(key: CacheKey(.lineCountOfPair, Self.id(n), Self.id(n + 1)), generation: generation,
                     value: (0..<size).map { UInt8(truncatingIfNeeded: n &+ $0) })
     }
