@@ -84,6 +84,28 @@ struct CacheBoundsTests {
         try Self.expectBounded(directory, budget: budget, "after 48 writes by 8 writers at once")
     }
 
+    /// Twelve runs that all opened the cache before any of them wrote (so each saw it empty):
+    /// their writes, one after the other or at once, still leave at most eight files within
+    /// the budget, and every record of the last writer.
+    @Test(arguments: [false, true])
+    func runsThatOpenedTheCacheTogetherKeepTheBounds(atOnce: Bool) async throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let budget = 16 * 1024
+        let stores = (0..<12).compactMap { _ in CacheStore(directory: directory, budget: budget) }
+        #expect(stores.count == 12)
+        let batches = (0..<12).map { writer in (0..<10).map { CacheStoreTests.record(writer * 10 + $0, size: 200) } }
+        if atOnce {
+            await withTaskGroup(of: Void.self) { group in
+                for (store, batch) in zip(stores, batches) { group.addTask { store.write(batch, used: []) } }
+            }
+        } else {
+            for (store, batch) in zip(stores, batches) { store.write(batch, used: []) }
+            let store = try #require(CacheStore(directory: directory, budget: budget))
+            for record in batches[11] { #expect(store.value(for: record.key).map(Array.init) == record.value) }
+        }
+        try Self.expectBounded(directory, budget: budget, "after twelve writers that opened the cache together")
+    }
+
     /// A cache of `segments` files of `bytes` each, of records no run looks up.
     private static func fill(_ directory: String, segments: Int, bytes: Int) {
         let perRecord = 64 << 10
