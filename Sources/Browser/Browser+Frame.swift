@@ -65,7 +65,7 @@ extension Browser {
         let lines = diff.lines.dropFirst(diff.scroll).prefix(layout.diff.rows)
         switch layout.split {
         case .beside:
-            for offset in 0..<layout.diff.rows {
+            for offset in 0..<min(layout.diff.rows, rows.count - layout.tree.row) {
                 var line = rows[layout.tree.row + offset]
                 line.pad(to: divider.column)
                 line.append(Self.dimmed(ascii ? "|" : "│", color: color, width: 1))
@@ -83,8 +83,9 @@ extension Browser {
             var line = Line()
             if color { line.appendStyle("2") }
             line.append(bytes: label, width: width + rule)
+            guard divider.row < rows.count else { return }
             rows[divider.row] = LineFitting.fitted(line, to: layout.size.columns)
-            for (offset, diffLine) in lines.enumerated() {
+            for (offset, diffLine) in lines.enumerated() where layout.diff.row + offset < rows.count {
                 rows[layout.diff.row + offset] = LineFitting.fitted(diffLine, to: layout.diff.columns)
             }
         case .none:
@@ -192,7 +193,9 @@ extension Browser {
 /// Row 0 is the header, the last row the footer; the rows between hold the tree. With the
 /// diff pane open, the tree shares them: beside the diff on a terminal at least
 /// ``sideBySideColumns`` wide (the tree on the left, a `│` divider), else above it, with a
-/// divider row naming the file.
+/// divider row naming the file — when there are at least ``rowsBelow`` rows between
+/// header and footer for the tree, the divider and a line of the diff; on fewer, the tree
+/// keeps them and the open pane is not drawn until the terminal grows.
 struct BrowserLayout: Equatable {
     /// A rectangle of cells.
     struct Area: Equatable {
@@ -215,6 +218,9 @@ struct BrowserLayout: Equatable {
 
     /// From this many columns on, the diff pane goes beside the tree.
     static let sideBySideColumns = 120
+    /// The fewest rows between header and footer that hold the tree, the divider and the
+    /// diff pane below it.
+    static let rowsBelow = 3
 
     let size: TerminalSize
     let split: Split
@@ -238,8 +244,10 @@ struct BrowserLayout: Equatable {
             tree = Area(row: 1, column: 0, rows: body.rows, columns: treeColumns)
             divider = Area(row: 1, column: treeColumns, rows: body.rows, columns: 1)
             diff = Area(row: 1, column: treeColumns + 1, rows: body.rows, columns: size.columns - treeColumns - 1)
+        } else if size.rows - 2 < Self.rowsBelow {
+            (split, tree, diff, divider) = (.none, body, Area(row: 1, column: 0, rows: 0, columns: body.columns), nil)
         } else {
-            let treeRows = max(body.rows * 2 / 5, min(3, body.rows))
+            let treeRows = max(body.rows * 2 / 5, min(3, body.rows - 2))
             split = .below
             tree = Area(row: 1, column: 0, rows: treeRows, columns: body.columns)
             divider = Area(row: 1 + treeRows, column: 0, rows: 1, columns: body.columns)

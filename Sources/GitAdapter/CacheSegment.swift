@@ -47,12 +47,14 @@ final class CacheSegment: @unchecked Sendable {
     deinit { munmap(UnsafeMutableRawPointer(mutating: base), size) }
 
     /// Maps and checks the file `name` in `directory`.
+    /// Only a regular file is opened (without following a symbolic link, and without blocking,
+    /// so that a FIFO does not hang the run): anything else is left alone, as unreadable.
     static func open(_ name: String, in directory: String, version: UInt32) -> Opened {
-        let descriptor = Glibc.open(directory + "/" + name, O_RDONLY | O_CLOEXEC)
+        let descriptor = Glibc.open(directory + "/" + name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return .unreadable }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return .unreadable }
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return .unreadable }
         let size = Int(status.st_size)
         guard size >= headerSize else { return .damaged }
         guard let mapped = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), mapped != MAP_FAILED else {
@@ -94,6 +96,23 @@ final class CacheSegment: @unchecked Sendable {
 
     /// The generation record `entry` was last used in.
     func generation(at entry: Int) -> UInt32 { field(entry, 0) }
+
+    /// Lets the kernel drop the mapped pages of the index entries and values before `entry`
+    /// (a merge reads each once, in order). Only advice: the file never changes, so a page
+    /// touched again is read back as it was.
+    func releasePages(before entry: Int) {
+        guard entry > 0, entry <= count else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let valuesEnd = min(valuesOffset + Int(field(entry - 1, 1)) + Int(field(entry - 1, 2)), size)
+        for (start, end) in [(0, Self.headerSize + entry * Self.entrySize), (valuesOffset, valuesEnd)] {
+            let from = start / page * page
+            guard end > from else { continue }
+            _ = madvise(UnsafeMutableRawPointer(mutating: base + from), end - from, MADV_DONTNEED)
+        }
+    }
+
+    /// The low half of the checksum of record `entry`'s value, as stored.
+    func valueChecksum(at entry: Int) -> UInt32 { field(entry, 3) }
 
     /// The record with `key`, by binary search.
     func index(of key: CacheKey) -> Int? {

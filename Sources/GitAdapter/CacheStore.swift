@@ -2,30 +2,36 @@ import Foundation
 
 /// The result cache's directory: segment files (``CacheSegment``) that are only ever created
 /// whole (written under a temporary name, then renamed) and deleted, never changed, so that
-/// any number of processes may read and write at once.
+/// any number of processes may read at once, without a lock.
 ///
 /// A run opens every segment there is, looks records up in them, and at the end writes what
-/// it computed as one new segment. When there would be more than ``maximumSegments`` files,
-/// or more than ``budget`` bytes, the writing run merges all segments into one instead,
-/// keeping the most recently used records (a record is used in the generation of the run that
-/// wrote it or found it at a merge: least recently used, by generation, goes first) and
-/// deleting the files it merged. A damaged file is deleted and its records recomputed.
+/// it computed as one new segment. Writers take turns: each holds the directory's lock
+/// (``CacheLock``) while it looks at the files there are now and writes. When there would be
+/// more than ``maximumSegments`` files, or more than ``budget`` bytes, the writing run merges
+/// all segments into one instead (``CacheMerge``, streamed), keeping the most recently used
+/// records (a record is used in the generation of the run that wrote it or found it at a
+/// merge: least recently used, by generation, goes first) and deleting the files it merged.
+/// So the bounds hold however many runs write at once. A damaged file is deleted and its
+/// records recomputed; a temporary file that no writer holds (one killed half-way) is deleted.
 final class CacheStore: @unchecked Sendable {
     /// The segment format, also in the directory's name (``ResultCache/root(environment:)``):
     /// a file of another version there is damaged.
     static let version: UInt32 = 1
-    /// The largest number of segment files before a merge.
+    /// The largest number of segment files.
     static let maximumSegments = 8
     /// The default bound on the cache's size.
     static let defaultBudget = 256 << 20
+    /// How long a run waits for the lock that another run's write holds, in seconds, before
+    /// it leaves its records unwritten.
+    static let lockWait = 5.0
 
     let directory: String
     /// The bound on the size of the files, in bytes.
     let budget: Int
     /// The segments, newest first.
     let segments: [CacheSegment]
-    /// Files that were not valid segments (deleted by ``write(_:used:)``).
-    private let damaged: [String]
+    /// Whether the directory held files that were not valid segments, or temporary files.
+    private let hasLeftovers: Bool
     /// This run's generation: one more than the newest segment's.
     let generation: UInt32
 
@@ -37,18 +43,23 @@ final class CacheStore: @unchecked Sendable {
         self.directory = directory
         self.budget = budget
         var segments: [CacheSegment] = []
-        var damaged: [String] = []
+        var hasLeftovers = names.contains { $0.hasPrefix(Self.temporaryPrefix) }
         for name in names where name.hasSuffix(".seg") {
             switch CacheSegment.open(name, in: directory, version: Self.version) {
             case .segment(let segment): segments.append(segment)
-            case .damaged: damaged.append(name)
+            case .damaged: hasLeftovers = true
             case .unreadable: break
             }
         }
-        segments.sort { ($0.generation, $0.name) > ($1.generation, $1.name) }
-        self.segments = segments
-        self.damaged = damaged
-        generation = (segments.first?.generation ?? 0) &+ 1
+        self.segments = Self.newestFirst(segments)
+        self.hasLeftovers = hasLeftovers
+        generation = (self.segments.first?.generation ?? 0) &+ 1
+    }
+
+    private static let temporaryPrefix = "tmp-"
+
+    private static func newestFirst(_ segments: [CacheSegment]) -> [CacheSegment] {
+        segments.sorted { ($0.generation, $0.name) > ($1.generation, $1.name) }
     }
 
     /// Creates `directory` and its parents, private to the user, unless it exists.
@@ -72,47 +83,52 @@ final class CacheStore: @unchecked Sendable {
     /// Writes `records` (computed by this run; none: nothing is written) as a new segment, or
     /// merges every segment and them into one when there would be too many files or bytes;
     /// `used` are keys this run found, whose records a merge marks used in this generation.
+    /// Holds the directory's lock meanwhile, and deletes damaged and abandoned files first.
     /// Failures are ignored: the cache only saves work.
     /// Returns whether it merged.
     @discardableResult
     func write(_ records: [CacheRecord], used: [CacheKey]) -> Bool {
-        for name in damaged { unlink(directory + "/" + name) }
-        if records.isEmpty { return false }
-        let existing = segments.reduce(0) { $0 + $1.size }
-        let added = records.reduce(CacheSegment.headerSize) { $0 + $1.storedSize }
-        if segments.count + 1 > Self.maximumSegments || existing + added > budget {
-            merge(records, used: used)
-            return true
+        guard !records.isEmpty || hasLeftovers, let lock = CacheLock(directory: directory, waiting: Self.lockWait) else {
+            return false
         }
-        _ = publish(Self.unique(records), generation: generation)
-        return false
+        defer { lock.release() }
+        removeAbandonedFiles()
+        let current = currentSegments()
+        guard !records.isEmpty else { return false }
+        let generation = max(self.generation, (current.first?.generation ?? 0) &+ 1)
+        var records = Self.unique(records)
+        for index in records.indices { records[index].generation = generation }
+        let existing = current.reduce(0) { $0 + $1.size }
+        let added = records.reduce(CacheSegment.headerSize) { $0 + $1.storedSize }
+        guard current.count + 1 > Self.maximumSegments || existing + added > budget else {
+            _ = publish(generation: generation) { Self.write(records, generation: generation, to: $0) }
+            return false
+        }
+        let merge = CacheMerge(records: records, segments: current, used: Set(used), generation: generation,
+                               limit: budget * 3 / 4)
+        guard publish(generation: generation, { merge.write(to: $0, version: Self.version) }) else { return false }
+        for segment in current { unlink(directory + "/" + segment.name) }
+        return true
     }
 
-    /// Every intact record of every segment and `records`, the newest value of each key,
-    /// as many of the most recently used as fit in three quarters of the budget, as one file.
-    private func merge(_ records: [CacheRecord], used: [CacheKey]) {
-        let used = Set(used)
-        var seen = Set(records.map(\.key))
-        var all = records
-        for segment in segments {
-            for entry in 0..<segment.count {
-                let key = segment.key(at: entry)
-                guard !seen.contains(key), let value = segment.value(at: entry) else { continue }
-                seen.insert(key)
-                all.append(CacheRecord(key: key, generation: used.contains(key) ? generation : segment.generation(at: entry),
-                                       value: Array(value)))
+    /// The segments in the directory now (under the lock): those this store opened that are
+    /// still there, and the others opened; damaged ones deleted.
+    private func currentSegments() -> [CacheSegment] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        let open = Dictionary(segments.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var current: [CacheSegment] = []
+        for name in names where name.hasSuffix(".seg") {
+            if let segment = open[name] {
+                current.append(segment)
+                continue
+            }
+            switch CacheSegment.open(name, in: directory, version: Self.version) {
+            case .segment(let segment): current.append(segment)
+            case .damaged: unlink(directory + "/" + name)
+            case .unreadable: break
             }
         }
-        all.sort { $0.generation > $1.generation }
-        var kept: [CacheRecord] = []
-        var size = CacheSegment.headerSize
-        for record in all where size + record.storedSize <= budget * 3 / 4 {
-            size += record.storedSize
-            kept.append(record)
-        }
-        guard publish(Self.unique(kept), generation: generation) else { return }
-        for segment in segments { unlink(directory + "/" + segment.name) }
-        removeAbandonedFiles()
+        return Self.newestFirst(current)
     }
 
     /// `records` sorted by key, the first of each key kept.
@@ -121,55 +137,49 @@ final class CacheStore: @unchecked Sendable {
         return records.filter { seen.insert($0.key).inserted }.sorted { $0.key < $1.key }
     }
 
-    /// Writes a segment under a temporary name and renames it into place: the index, then
-    /// the values gathered in chunks of about a megabyte (no copy of the whole file).
-    private func publish(_ records: [CacheRecord], generation: UInt32) -> Bool {
-        let index = CacheRecord.segmentIndex(records, generation: generation, version: Self.version)
+    /// Writes a segment with `fill` under a temporary name, which it holds an exclusive
+    /// `flock` on meanwhile (a run that finds it unlocked knows its writer is gone), and
+    /// renames it into place.
+    private func publish(generation: UInt32, _ fill: (Int32) -> Bool) -> Bool {
         let unique = "\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
-        let temporary = directory + "/tmp-" + unique
+        let temporary = directory + "/" + Self.temporaryPrefix + unique
         let final = directory + "/" + String(format: "%010u", generation) + "-" + unique + ".seg"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return false }
-        var written = Self.write(index, to: descriptor)
-        var chunk: [UInt8] = []
-        chunk.reserveCapacity(1 << 20)
-        for record in records where written {
-            chunk.append(contentsOf: record.value)
-            if chunk.count >= 1 << 20 {
-                written = Self.write(chunk, to: descriptor)
-                chunk.removeAll(keepingCapacity: true)
-            }
-        }
-        if written { written = Self.write(chunk, to: descriptor) }
-        close(descriptor)
+        _ = flock(descriptor, LOCK_EX | LOCK_NB)
+        let written = fill(descriptor)
         guard written, rename(temporary, final) == 0 else {
             unlink(temporary)
+            close(descriptor)
             return false
         }
+        close(descriptor)
         return true
     }
 
-    /// Writes all of `bytes` to `descriptor`; whether it could.
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
+    /// Writes a segment of `records` (sorted by key, each key once) to `descriptor`: the
+    /// index, then the values gathered in chunks of about a megabyte (no copy of the whole file).
+    private static func write(_ records: [CacheRecord], generation: UInt32, to descriptor: Int32) -> Bool {
+        let index = CacheRecord.segmentIndex(records, generation: generation, version: version)
+        var file = CacheFileWriter(descriptor: descriptor, offset: 0)
+        index.withUnsafeBytes { file.append($0) }
+        for record in records { record.value.withUnsafeBytes { file.append($0) } }
+        return file.finish()
     }
 
-    /// Deletes temporary files that a run which stopped half-way left, an hour old or more.
+    /// Deletes the temporary files no writer holds: left by a run that was killed half-way.
+    /// Called under the directory's lock, so no other run of this version writes one now.
     private func removeAbandonedFiles() {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        let now = Date()
-        for name in names where name.hasPrefix("tmp-") {
+        for name in names where name.hasPrefix(Self.temporaryPrefix) {
             let path = directory + "/" + name
-            let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-            if let modified, now.timeIntervalSince(modified) > 3600 { unlink(path) }
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+            if descriptor < 0 {
+                if errno == ELOOP { unlink(path) }
+                continue
+            }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+            close(descriptor)
         }
     }
 }
@@ -196,6 +206,31 @@ enum CacheChecksum {
         }
         state = (state ^ tail) &* multiplier
         return mix(state)
+    }
+
+    /// ``hash(_:seed:)`` of bytes given in pieces, each a whole number of 8-byte words,
+    /// `count` in all.
+    struct Hasher {
+        private var state: UInt64
+        private let count: Int
+
+        init(count: Int, seed: UInt64) {
+            state = seed ^ (UInt64(count) &* multiplier)
+            self.count = count
+        }
+
+        mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress else { return }
+            for index in 0..<bytes.count / 8 {
+                let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                state = (state ^ word) &* multiplier
+                state ^= state >> 31
+            }
+        }
+
+        func finish() -> UInt64 {
+            count == 0 ? mix(state) : mix(state &* multiplier)
+        }
     }
 
     private static func mix(_ value: UInt64) -> UInt64 {

@@ -26,12 +26,21 @@ final class ResultCache: @unchecked Sendable {
     convenience init?(for repository: Repository) {
         let common = repository.commonGitDirectory
         guard let directory = Self.directory(environment: repository.environment, commonDirectory: common) else { return nil }
-        self.init(directory: directory)
+        self.init(directory: directory, budget: Self.budget(environment: repository.environment))
         let marker = directory + "/" + Self.markerName
         if access(marker, F_OK) != 0 {
             let temporary = marker + "-\(getpid())"
             if (try? Data(common.utf8).write(to: URL(fileURLWithPath: temporary))) != nil { rename(temporary, marker) }
         }
+    }
+
+    /// The bound on a repository's cache: `TREEREVIEW_CACHE_BUDGET` bytes when it is a
+    /// positive number (for tests and benchmarks), else ``CacheStore/defaultBudget``.
+    static func budget(environment: [String: String]) -> Int {
+        guard let text = environment["TREEREVIEW_CACHE_BUDGET"], let bytes = Int(text), bytes > 0 else {
+            return CacheStore.defaultBudget
+        }
+        return min(bytes, Int(UInt32.max))
     }
 
     /// The file of a repository's cache directory that names the repository's git directory.
@@ -134,10 +143,25 @@ final class ResultCache: @unchecked Sendable {
         let manager = FileManager.default
         for name in (try? manager.contentsOfDirectory(atPath: root)) ?? [] where root + "/" + name != directory {
             let sibling = root + "/" + name
-            guard let data = manager.contents(atPath: sibling + "/" + markerName), let path = String(data: data, encoding: .utf8),
+            guard let bytes = Self.readMarker(sibling + "/" + markerName), let path = String(validating: bytes, as: UTF8.self),
                   path.hasPrefix("/"), !manager.fileExists(atPath: path) else { continue }
             try? manager.removeItem(atPath: sibling)
         }
+    }
+}
+
+extension ResultCache {
+    /// The bytes of a cache directory's `repository` file: `nil` unless it is a regular file
+    /// of at most 64 KiB (opened without blocking: a FIFO there does not hang the run).
+    static func readMarker(_ path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size <= 1 << 16 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        return count == bytes.count ? bytes : nil
     }
 }
 

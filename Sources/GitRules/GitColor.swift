@@ -5,7 +5,7 @@
 /// background (`normal`, `default`, `black` … `white`, `brightred` …, `0`–`255`, `-1`,
 /// `#rrggbb`); attributes (`bold`, `dim`, `italic`, `ul`, `blink`, `reverse`, `strike`, each
 /// also as `no<attr>` or `no-<attr>`). Color names are matched in any case, attributes exactly.
-enum GitColor {
+public enum GitColor {
     /// The SGR sequence for `value` (empty when it sets nothing, as `normal` or an empty value);
     /// `nil` when git refuses the value ("invalid color value").
     public static func sequence(_ value: String) -> [UInt8]? {

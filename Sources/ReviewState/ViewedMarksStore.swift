@@ -21,6 +21,9 @@ public struct ViewedMarksStore: Sendable {
 
     /// The marks file.
     public var file: String { directory + "/viewed" }
+    /// The largest marks file read (256 MiB: some two and a half million marks); a larger
+    /// one is not read.
+    public static let maximumFileBytes = 256 << 20
     var lockFile: String { directory + "/viewed.lock" }
     var newFile: String { directory + "/viewed.new" }
 
@@ -65,7 +68,7 @@ public struct ViewedMarksStore: Sendable {
             }
             let changed = current.applying(edits)
             try replace(with: changed.encoded())
-            written = WrittenMarks(marks: changed, descriptor: open(file, O_RDONLY | O_CLOEXEC))
+            written = WrittenMarks(marks: changed, descriptor: open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC))
             return warning
         }
     }
@@ -76,6 +79,7 @@ public struct ViewedMarksStore: Sendable {
         switch load(decode, none: none) {
         case .success(let marks): return (marks, nil)
         case .failure(.format(.newerVersion(let version))): throw ViewedMarksStoreError.newerVersion(path: file, version: version)
+        case .failure(.refused(let reason)): throw ViewedMarksStoreError.cannotRead(path: file, reason: reason)
         case .failure(let failure): return (none, failure.warning(file: file))
         }
     }
@@ -88,11 +92,14 @@ extension ViewedMarksStore {
     enum LoadFailure: Error {
         case format(ViewedMarksFormatError)
         case unreadable(String)
+        /// Not a regular file, or larger than ``ViewedMarksStore/maximumFileBytes``: never
+        /// read, nor replaced.
+        case refused(String)
 
         func warning(file: String) -> String {
             switch self {
             case .format(let error): "treereview: warning: ignoring the viewed marks in \(file): \(error)"
-            case .unreadable(let reason): "treereview: warning: ignoring the viewed marks in \(file): \(reason)"
+            case .unreadable(let reason), .refused(let reason): "treereview: warning: ignoring the viewed marks in \(file): \(reason)"
             }
         }
     }
@@ -102,7 +109,7 @@ extension ViewedMarksStore {
         guard mkdir(directory, 0o777) == 0 || errno == EEXIST else {
             throw ViewedMarksStoreError.cannotWrite(path: directory, reason: Self.lastError())
         }
-        let lock = open(lockFile, O_RDWR | O_CREAT | O_CLOEXEC, 0o666)
+        let lock = open(lockFile, O_RDWR | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o666)
         guard lock >= 0 else { throw ViewedMarksStoreError.cannotWrite(path: lockFile, reason: Self.lastError()) }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
@@ -111,20 +118,27 @@ extension ViewedMarksStore {
         return try body()
     }
 
-    /// What `decode` makes of the file's bytes; `none` when there is no file.
+    /// What `decode` makes of the file's bytes; `none` when there is no file. Only a regular
+    /// file is read (opened without blocking, so a FIFO does not hang), and at most
+    /// ``maximumFileBytes`` of it.
     func load<Marks>(_ decode: ([UInt8]) throws(ViewedMarksFormatError) -> Marks, none: Marks) -> Result<Marks, LoadFailure> {
-        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(file, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return errno == ENOENT ? .success(none) : .failure(.unreadable(Self.lastError())) }
         defer { close(descriptor) }
         var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(.unreadable(Self.lastError())) }
+        guard status.st_mode & S_IFMT == S_IFREG else { return .failure(.refused("not a regular file")) }
+        let tooLarge = LoadFailure.refused("larger than \(Self.maximumFileBytes >> 20) MiB")
+        guard status.st_size <= Self.maximumFileBytes else { return .failure(tooLarge) }
         var bytes: [UInt8] = []
-        if fstat(descriptor, &status) == 0 { bytes.reserveCapacity(Int(status.st_size) + 1) }
+        bytes.reserveCapacity(Int(status.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else { return .failure(.unreadable(Self.lastError())) }
             if count == 0 { break }
+            guard bytes.count + count <= Self.maximumFileBytes else { return .failure(tooLarge) }
             bytes += chunk[..<count]
         }
         do {
@@ -134,9 +148,11 @@ extension ViewedMarksStore {
         }
     }
 
-    /// Writes `bytes` to `viewed.new`, flushes it and renames it over `viewed`.
+    /// Writes `bytes` to a new `viewed.new` (whatever was there removed first: under the lock
+    /// it is a leftover), flushes it and renames it over `viewed`.
     func replace(with bytes: [UInt8]) throws {
-        let descriptor = open(newFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        unlink(newFile)
+        let descriptor = open(newFile, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw ViewedMarksStoreError.cannotWrite(path: newFile, reason: Self.lastError()) }
         var written = 0
         while written < bytes.count {
@@ -170,12 +186,15 @@ public enum ViewedMarksStoreError: Error, Equatable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// The marks file was written by a newer treereview: left as it is.
     case newerVersion(path: String, version: Int)
+    /// The marks file is not a regular file or is too large to be marks: left as it is.
+    case cannotRead(path: String, reason: String)
 
     public var description: String {
         switch self {
         case .cannotWrite(let path, let reason): "cannot write the viewed marks: \(path): \(reason)"
         case .newerVersion(let path, let version):
             "the viewed marks in \(path) were written by a newer treereview (version \(version)); not changing them"
+        case .cannotRead(let path, let reason): "cannot read the viewed marks in \(path): \(reason); not changing them"
         }
     }
 }

@@ -10,11 +10,27 @@ public protocol ByteSink: AnyObject {
 /// Raised when the reader of our output has gone away (`treereview | head -1`).
 public struct BrokenPipe: Error {}
 
+/// A write that failed for another reason than a closed pipe (a full disk, `>/dev/full`),
+/// in git's words: `write failure on 'stdout': No space left on device`.
+public struct WriteFailure: Error, Equatable, CustomStringConvertible {
+    /// What was written to, as git names it (`stdout`).
+    public let stream: String
+    /// The `errno` of the failed write.
+    public let code: Int32
+
+    public var description: String { "write failure on '\(stream)': " + String(cString: strerror(code)) }
+}
+
 /// Writes to a file descriptor, retrying short writes.
 public final class FileDescriptorSink: ByteSink {
     private let descriptor: Int32
+    private let name: String
 
-    public init(descriptor: Int32) { self.descriptor = descriptor }
+    /// A sink writing to `descriptor`, which messages call `name` (git's `stdout`).
+    public init(descriptor: Int32, name: String = "stdout") {
+        self.descriptor = descriptor
+        self.name = name
+    }
 
     public func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { buffer in
@@ -24,8 +40,9 @@ public final class FileDescriptorSink: ByteSink {
                 if written < 0 {
                     if errno == EINTR { continue }
                     if errno == EPIPE { throw BrokenPipe() }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                    throw WriteFailure(stream: name, code: errno)
                 }
+                if written == 0 { throw WriteFailure(stream: name, code: EIO) }
                 offset += written
             }
         }
@@ -80,7 +97,7 @@ public struct IO {
         var size = winsize()
         let width = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
         return IO(standardOutput: FileDescriptorSink(descriptor: STDOUT_FILENO),
-                  standardError: FileDescriptorSink(descriptor: STDERR_FILENO),
+                  standardError: FileDescriptorSink(descriptor: STDERR_FILENO, name: "stderr"),
                   readStandardInput: { try readAll(STDIN_FILENO) },
                   outputIsTerminal: isTerminal,
                   terminalWidth: width,
@@ -89,17 +106,22 @@ public struct IO {
     }
 }
 
-/// Reads a file descriptor to its end, in place (no zero-filling, no intermediate copies).
-func readAll(_ descriptor: Int32) throws -> [UInt8] {
+/// Reads a change list from a file descriptor to its end, in place (no zero-filling, no
+/// intermediate copies), in chunks that `bounds` checks as they come: input that is not a
+/// change list ends in a ``ChangeListReader/InputError`` after a bounded read.
+func readAll(_ descriptor: Int32, bounds: ChangeListBounds = ChangeListBounds()) throws -> [UInt8] {
+    var bounds = bounds
     var status = stat()
     var capacity = 1 << 16
     if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+        try bounds.check(size: Int(status.st_size))
         capacity = Int(status.st_size) + 1
     }
     var result: [UInt8] = []
     while true {
         var failure: Int32 = 0
         var reachedEnd = false
+        var bad: ChangeListReader.InputError?
         let previous = result
         result = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
             adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
@@ -108,7 +130,7 @@ func readAll(_ descriptor: Int32) throws -> [UInt8] {
             }
             count = previous.count
             while count < capacity {
-                let read = Foundation.read(descriptor, buffer.baseAddress! + count, capacity - count)
+                let read = Foundation.read(descriptor, buffer.baseAddress! + count, min(capacity - count, ChangeListBounds.chunkBytes))
                 if read < 0 {
                     if errno == EINTR { continue }
                     failure = errno
@@ -118,11 +140,18 @@ func readAll(_ descriptor: Int32) throws -> [UInt8] {
                     reachedEnd = true
                     return
                 }
+                do throws(ChangeListReader.InputError) {
+                    try bounds.scan(UnsafeRawBufferPointer(start: buffer.baseAddress! + count, count: read))
+                } catch {
+                    bad = error
+                    return
+                }
                 count += read
             }
         }
-        if failure != 0 { throw POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO) }
+        if let bad { throw bad }
+        if failure != 0 { throw UsageError("stdin: read error: " + String(cString: strerror(failure))) }
         if reachedEnd { return result }
-        capacity *= 2
+        capacity = min(capacity * 2, bounds.inputBytes + 1)
     }
 }

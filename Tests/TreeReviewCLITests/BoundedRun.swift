@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+
+/// Runs the built treereview as a child with a bound on its address space (`prlimit --as`)
+/// and on its time (`timeout -s KILL`), so that a fault that reads without end, fills memory
+/// or hangs fails the test (killed, or an allocation failing) instead of the machine.
+enum BoundedRun {
+    /// The bound on the child's address space: a run on a few files needs well under it.
+    static let memoryBytes = 512 << 20
+    /// The bound on its time, in seconds.
+    static let seconds = 60
+    /// The status `timeout` reports for a child it killed.
+    static let killed: Int32 = 137
+
+    /// Runs `treereview ARGUMENTS` in `directory`, its standard input `input` (a shell
+    /// redirection, `< /dev/zero`) or the output of `pipe` (a shell pipeline, `yes | tr -d x`).
+    static func run(_ arguments: [String], in directory: String = "/", input: String = "< /dev/null", pipe: String? = nil,
+                    environment: [String: String] = [:]) throws -> Shell.Result {
+        let command = (["prlimit", "--as=\(memoryBytes)", "timeout", "-s", "KILL", String(seconds), Binary.path] + arguments)
+            .map(quoted).joined(separator: " ")
+        let script = pipe.map { "\($0) | exec \(command)" } ?? "exec \(command) \(input)"
+        return try Shell.run("bash", ["-c", script], in: directory, environment: environment)
+    }
+
+    private static func quoted(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
