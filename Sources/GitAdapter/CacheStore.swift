@@ -18,6 +18,9 @@ final class CacheStore: @unchecked Sendable {
     static let maximumSegments = 8
     /// The default bound on the cache's size.
     static let defaultBudget = 256 << 20
+    /// How many times ``init(directory:budget:)`` reads the directory when segments vanish
+    /// under it (merges by other runs).
+    static let listingAttempts = 8
 
     let directory: String
     /// The bound on the size of the files, in bytes.
@@ -31,20 +34,26 @@ final class CacheStore: @unchecked Sendable {
 
     /// Opens (creating it if needed) the cache in `directory`; `nil` when it cannot be read.
     init?(directory: String, budget: Int = CacheStore.defaultBudget) {
-        guard Self.makeDirectory(directory), let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            return nil
+        guard Self.makeDirectory(directory) else { return nil }
+        var segments: [CacheSegment] = []
+        var damaged: [String] = []
+        // A merge renames its file in before it deletes the ones it merged: a file listed but
+        // gone when opened means the listing missed the merged one, so the directory is read again.
+        for attempt in 1...Self.listingAttempts {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+            (segments, damaged) = ([], [])
+            var vanished = false
+            for name in names where name.hasSuffix(".seg") {
+                switch CacheSegment.open(name, in: directory, version: Self.version) {
+                case .segment(let segment): segments.append(segment)
+                case .damaged: damaged.append(name)
+                case .unreadable: vanished = vanished || access(directory + "/" + name, F_OK) != 0
+                }
+            }
+            if !vanished || attempt == Self.listingAttempts { break }
         }
         self.directory = directory
         self.budget = budget
-        var segments: [CacheSegment] = []
-        var damaged: [String] = []
-        for name in names where name.hasSuffix(".seg") {
-            switch CacheSegment.open(name, in: directory, version: Self.version) {
-            case .segment(let segment): segments.append(segment)
-            case .damaged: damaged.append(name)
-            case .unreadable: break
-            }
-        }
         segments.sort { ($0.generation, $0.name) > ($1.generation, $1.name) }
         self.segments = segments
         self.damaged = damaged
