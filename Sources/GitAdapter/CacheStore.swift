@@ -24,6 +24,9 @@ final class CacheStore: @unchecked Sendable {
     /// How long a run waits for the lock that another run's write holds, in seconds, before
     /// it leaves its records unwritten.
     static let lockWait = 5.0
+    /// How many times ``init(directory:budget:)`` reads the directory when segments vanish
+    /// under it (merges by other runs).
+    static let listingAttempts = 8
 
     let directory: String
     /// The bound on the size of the files, in bytes.
@@ -37,19 +40,26 @@ final class CacheStore: @unchecked Sendable {
 
     /// Opens (creating it if needed) the cache in `directory`; `nil` when it cannot be read.
     init?(directory: String, budget: Int = CacheStore.defaultBudget) {
-        guard Self.makeDirectory(directory), let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
-            return nil
-        }
+        guard Self.makeDirectory(directory) else { return nil }
         self.directory = directory
         self.budget = budget
         var segments: [CacheSegment] = []
-        var hasLeftovers = names.contains { $0.hasPrefix(Self.temporaryPrefix) }
-        for name in names where name.hasSuffix(".seg") {
-            switch CacheSegment.open(name, in: directory, version: Self.version) {
-            case .segment(let segment): segments.append(segment)
-            case .damaged: hasLeftovers = true
-            case .unreadable: break
+        var hasLeftovers = false
+        // A merge renames its file in before it deletes the ones it merged: a file listed but
+        // gone when opened means the listing missed the merged one, so the directory is read again.
+        for attempt in 1...Self.listingAttempts {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+            segments = []
+            hasLeftovers = names.contains { $0.hasPrefix(Self.temporaryPrefix) }
+            var vanished = false
+            for name in names where name.hasSuffix(".seg") {
+                switch CacheSegment.open(name, in: directory, version: Self.version) {
+                case .segment(let segment): segments.append(segment)
+                case .damaged: hasLeftovers = true
+                case .unreadable: vanished = vanished || access(directory + "/" + name, F_OK) != 0
+                }
             }
+            if !vanished || attempt == Self.listingAttempts { break }
         }
         self.segments = Self.newestFirst(segments)
         self.hasLeftovers = hasLeftovers

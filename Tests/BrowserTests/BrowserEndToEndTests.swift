@@ -189,26 +189,20 @@ import Testing
         try await expectRestored(pane)
     }
 
-    /// An edit on disk reaches the screen within 300 ms (issue 11): the best of five edits,
-    /// timed from the write to tmux showing the new line count, so a busy machine's
-    /// scheduling does not decide it alone.
-    @Test func anEditShowsWithin300Milliseconds() async throws {
+    /// Edits on disk reach the screen, one after another, each with its new line count
+    /// (how soon is `Benchmarks/edit-latency`'s target: 300 ms, issue 11).
+    @Test func editsOnDiskReachTheScreen() async throws {
         let repository = try Fixtures.fresh("branches")
         let pane = try await TmuxPane.forBrowser()
         try await pane.startBrowser(in: repository, "", title: "HEAD → working tree")
         try await pane.waitFor("no changes")
-        let clock = ContinuousClock()
-        var fastest = Duration.seconds(60)
-        for lines in 1...5 {
+        for lines in 1...3 {
             let text = (0..<lines).map { "edit \($0)\n" }.joined()
-            let start = clock.now
             try text.write(toFile: repository + "/README.md", atomically: false, encoding: .utf8)
-            try await pane.waitForScreen("the edit with \(lines) lines", timeout: .seconds(20)) { screen in
+            try await pane.waitForScreen("the edit with \(lines) lines") { screen in
                 screen.contains { $0.hasPrefix("M  README.md") && $0.contains("+\(lines) ") }
             }
-            fastest = min(fastest, start.duration(to: clock.now))
         }
-        #expect(fastest <= .milliseconds(300), "fastest edit shown after \(fastest)")
         try pane.press("q")
         try await expectRestored(pane)
     }

@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 
 extension TmuxPane {
-    /// A pane whose shell has git's isolated configuration, as the tests' git runs.
+    /// A pane whose shell has the tests' isolated configuration (``TestEnvironment/isolation``),
+    /// as the tests' git runs.
     static func forBrowser(columns: Int = 80, rows: Int = 24) async throws -> TmuxPane {
         try await TmuxPane(columns: columns, rows: rows,
-                           environment: ["GIT_CONFIG_NOSYSTEM": "1", "GIT_CONFIG_GLOBAL": "/dev/null", "TERM": "xterm-256color"])
+                           environment: TestEnvironment.isolation.merging(["TERM": "xterm-256color"]) { _, given in given })
     }
 
     /// Saves `stty -g` as `before`, runs `treereview -i <arguments>` in `repository` and

@@ -29,7 +29,7 @@ struct ConfigSectionFuzzRegressionTests {
         for (key, value) in entries {
             try Shell.git(["config", "--add", key, value], in: repo)
         }
-        let ours = try Repository.open(at: repo, environment: [:]).readConfig(section: "treereview").section
+        let ours = try Repository.open(at: repo, environment: TestEnvironment.variables()).readConfig(section: "treereview").section
         let theirs = try gitSection("treereview", in: repo)
         #expect(ours == theirs)
         #expect(ours["treereview.icon"] == ["ext:a=b", "ext:c=d"])
@@ -40,7 +40,7 @@ struct ConfigSectionFuzzRegressionTests {
     @Test func anEmptySectionHasNoKeys() throws {
         let repo = try Fixtures.fresh("branches")
         try Shell.git(["config", "treereviewx.format", "plain"], in: repo)
-        #expect(try Repository.open(at: repo, environment: [:]).readConfig(section: "treereview").section.isEmpty)
+        #expect(try Repository.open(at: repo, environment: TestEnvironment.variables()).readConfig(section: "treereview").section.isEmpty)
         #expect(try gitSection("treereview", in: repo).isEmpty)
     }
 }

@@ -77,11 +77,11 @@ struct ConfigTests {
         try Shell.git(["config", "--add", "treereview.icon", "ext:a=b"], in: repo)
         try Shell.git(["config", "--add", "treereview.icon", "ext:c=d"], in: repo)
         try Shell.git(["config", "treereview.Format", "json"], in: repo)
-        let config = try Repository.open(at: repo, environment: [:]).readConfig(section: "treereview")
+        let config = try Repository.open(at: repo, environment: TestEnvironment.variables()).readConfig(section: "treereview")
         #expect(config.section == ["treereview.icon": ["ext:a=b", "ext:c=d"], "treereview.format": ["json"]])
         #expect(try config.renameSetting() == .copies(threshold: nil, harder: false))
         #expect(try config.renameLimit() == 2048)
-        #expect(try Repository.open(at: repo, environment: [:]).readConfig().section.isEmpty)
+        #expect(try Repository.open(at: repo, environment: TestEnvironment.variables()).readConfig().section.isEmpty)
     }
 }
 
@@ -89,17 +89,17 @@ struct ConfigTests {
 struct AdapterEnvironmentTests {
     @Test func theWorkerCountComesFromTheEnvironmentGiven() throws {
         let repo = try Fixtures.repository("branches")
-        #expect(try Repository.open(at: repo, environment: ["TREEREVIEW_WORKERS": "1"]).workers == 1)
+        #expect(try Repository.open(at: repo, environment: TestEnvironment.variables(adding: ["TREEREVIEW_WORKERS": "1"])).workers == 1)
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        #expect(try Repository.open(at: repo, environment: ["TREEREVIEW_WORKERS": "none"]).workers == cores)
-        #expect(try Repository.open(at: repo, environment: [:]).workers == cores)
-        let one = try Repository.open(at: repo, environment: ["TREEREVIEW_WORKERS": "1"]).changes(for: .init(revisions: ["main...feature"]))
-        let all = try Repository.open(at: repo, environment: [:]).changes(for: .init(revisions: ["main...feature"]))
+        #expect(try Repository.open(at: repo, environment: TestEnvironment.variables(adding: ["TREEREVIEW_WORKERS": "none"])).workers == cores)
+        #expect(try Repository.open(at: repo, environment: TestEnvironment.variables()).workers == cores)
+        let one = try Repository.open(at: repo, environment: TestEnvironment.variables(adding: ["TREEREVIEW_WORKERS": "1"])).changes(for: .init(revisions: ["main...feature"]))
+        let all = try Repository.open(at: repo, environment: TestEnvironment.variables()).changes(for: .init(revisions: ["main...feature"]))
         #expect(one.changes == all.changes)
     }
 
     @Test func phaseTimingsAreReturnedInOrder() throws {
-        let set = try Repository.open(at: try Fixtures.repository("branches"), environment: [:])
+        let set = try Repository.open(at: try Fixtures.repository("branches"), environment: TestEnvironment.variables())
             .changes(for: .init(revisions: ["main...feature"]))
         let phases = ["resolved", "collect ", "renames ", "changes 14", "line counts 14", "sorted"]
         #expect(set.trace.count == phases.count)
@@ -118,7 +118,7 @@ struct AdapterEnvironmentTests {
         #expect(three.exceedsLimit(destinations: .max, sources: 2), "a product too large to hold exceeds any limit")
         let repo = try Fixtures.repository("renames")
         for limit in [4_000_000_000, Int.max] {
-            let ours = try Repository.open(at: repo, environment: [:]).changes(for: .init(revisions: ["start..limit"], renameLimit: limit))
+            let ours = try Repository.open(at: repo, environment: TestEnvironment.variables()).changes(for: .init(revisions: ["start..limit"], renameLimit: limit))
             #expect(ours.changes.map(GitOracle.comparable) == (try GitOracle.changes(in: repo, ["-l0", "start..limit"])))
             #expect(ours.warnings.isEmpty)
         }
@@ -127,7 +127,7 @@ struct AdapterEnvironmentTests {
     @Test func aNegativeLimitFollowsTheConfigurationAsGitsDoes() throws {
         let repo = try Fixtures.fresh("branches")
         try Shell.git(["config", "diff.renameLimit", "1"], in: repo)
-        let ours = try Repository.open(at: repo, environment: [:]).changes(for: .init(revisions: ["main...feature"], renameLimit: -1))
+        let ours = try Repository.open(at: repo, environment: TestEnvironment.variables()).changes(for: .init(revisions: ["main...feature"], renameLimit: -1))
         let git = try Shell.run("git", ["diff", "--name-status", "-l-1", "main...feature"], in: repo)
         #expect(!ours.warnings.isEmpty)
         #expect(ours.warnings.joined(separator: "\n") + "\n" == git.error)

@@ -8,7 +8,7 @@ import TestSupport
 /// two parents, an octopus merge of three, a commit on top, and index and working-tree changes.
 struct RevisionFormDifferentialTests {
     private func ours(_ request: ComparisonRequest) throws -> ChangeSet {
-        try Repository.open(at: try Fixtures.repository("merges"), environment: [:]).changes(for: request)
+        try Repository.open(at: try Fixtures.repository("merges"), environment: TestEnvironment.variables()).changes(for: request)
     }
 
     private func expectGit(_ request: ComparisonRequest, git arguments: [String], untracked: Bool = false,
@@ -44,7 +44,7 @@ struct RevisionFormDifferentialTests {
     }
 
     @Test func aRevisionIsLookedUpOnceIntoObjectCommitParentsAndTree() throws {
-        let repo = try Repository.open(at: try Fixtures.repository("merges"), environment: [:])
+        let repo = try Repository.open(at: try Fixtures.repository("merges"), environment: TestEnvironment.variables())
         let merge = try repo.lookUp("HEAD~1")
         #expect(merge.objectID.hex == (try id("HEAD~1")) && merge.commitID == merge.objectID)
         #expect(try merge.parentIDs.map(\.hex) == ["HEAD~1^1", "HEAD~1^2", "HEAD~1^3"].map(id))

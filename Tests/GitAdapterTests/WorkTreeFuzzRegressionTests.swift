@@ -10,7 +10,7 @@ import TestSupport
 /// only when it changes; these tests hold both cases to git's own answer.
 struct WorkTreeFuzzRegressionTests {
     private func changes(_ repository: String, environment: [String: String]) throws -> [FileChange] {
-        try Repository.open(at: repository, environment: environment)
+        try Repository.open(at: repository, environment: TestEnvironment.variables(adding: environment))
             .changes(for: .init(renames: .off)).changes.map(GitOracle.comparable)
     }
 

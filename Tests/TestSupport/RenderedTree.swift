@@ -153,26 +153,61 @@ public struct RenderedTree: Sendable {
 
     /// The bytes a terminal-escaped name stands for (see `TerminalText`).
     public static func unescaped(_ text: Substring) -> [UInt8] {
+        let input = Array(text.utf8)
+        let backslash = UInt8(ascii: "\\")
+        guard input.contains(backslash) else { return input }
         var bytes: [UInt8] = []
-        var index = text.startIndex
-        while index < text.endIndex {
-            let rest = text[index...]
-            if let match = rest.prefixMatch(of: /\\(?:x(?<hex>[0-9a-f]{2})|u\{(?<code>[0-9a-f]+)\}|(?<letter>[tnre]))/) {
-                if let hex = match.output.hex {
-                    bytes.append(UInt8(hex, radix: 16)!)
-                } else if let code = match.output.code, let scalar = UInt32(code, radix: 16).flatMap(Unicode.Scalar.init) {
-                    bytes += Array(String(Character(scalar)).utf8)
-                } else if let letter = match.output.letter {
-                    let controls: [Substring: UInt8] = ["t": 0x09, "n": 0x0A, "r": 0x0D, "e": 0x1B]
-                    bytes.append(controls[letter]!)
-                }
-                index = match.range.upperBound
+        bytes.reserveCapacity(input.count)
+        var index = 0
+        while index < input.count {
+            if input[index] == backslash, let (decoded, length) = escape(after: index, in: input) {
+                bytes += decoded
+                index += 1 + length
             } else {
-                bytes += Array(String(text[index]).utf8)
-                index = text.index(after: index)
+                bytes.append(input[index])
+                index += 1
             }
         }
         return bytes
+    }
+
+    /// The bytes of the escape whose backslash is at `backslash` (`\xhh`, `\u{h…}`, `\t`,
+    /// `\n`, `\r`, `\e`) and how many bytes it takes after the backslash; `nil` when none starts there.
+    private static func escape(after backslash: Int, in input: [UInt8]) -> ([UInt8], Int)? {
+        func hexDigit(_ at: Int) -> UInt32? {
+            guard at < input.count else { return nil }
+            switch input[at] {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(input[at] - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(input[at] - UInt8(ascii: "a") + 10)
+            default: return nil
+            }
+        }
+        let next = backslash + 1
+        guard next < input.count else { return nil }
+        switch input[next] {
+        case UInt8(ascii: "t"): return ([0x09], 1)
+        case UInt8(ascii: "n"): return ([0x0A], 1)
+        case UInt8(ascii: "r"): return ([0x0D], 1)
+        case UInt8(ascii: "e"): return ([0x1B], 1)
+        case UInt8(ascii: "x"):
+            guard let high = hexDigit(next + 1), let low = hexDigit(next + 2) else { return nil }
+            return ([UInt8(high << 4 | low)], 3)
+        case UInt8(ascii: "u"):
+            guard next + 1 < input.count, input[next + 1] == UInt8(ascii: "{") else { return nil }
+            var end = next + 2
+            var value: UInt32 = 0
+            var overflow = false
+            while let digit = hexDigit(end) {
+                overflow = overflow || value > 0x10FFFF
+                value = overflow ? value : value << 4 | digit
+                end += 1
+            }
+            guard end > next + 2, end < input.count, input[end] == UInt8(ascii: "}") else { return nil }
+            let scalar = overflow ? nil : Unicode.Scalar(value)
+            return (scalar.map { Array(String(Character($0)).utf8) } ?? [], end - backslash)
+        default:
+            return nil
+        }
     }
 }
 

@@ -35,8 +35,14 @@ public enum TestEnvironment {
         ]
     }
 
-    /// Variables kept from the test process: what is needed to find and run programs.
-    static let inherited = ["PATH", "TMPDIR", "LD_LIBRARY_PATH"]
+    /// The sanitizers' options (`Scripts/sanitize`), passed on so that a sanitized treereview
+    /// the tests start checks itself as the test process does; they change nothing git or
+    /// treereview do.
+    public static let sanitizerOptions = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
+
+    /// Variables kept from the test process: what is needed to find and run programs, and
+    /// ``sanitizerOptions``.
+    static let inherited = ["PATH", "TMPDIR", "LD_LIBRARY_PATH"] + sanitizerOptions
 
     /// The whole environment of a test's git or treereview: the kept variables, the
     /// ``isolation`` and then `extra`, which wins.

@@ -45,6 +45,7 @@ public final class TmuxPane {
 
     /// Starts a `columns` by `rows` session and waits for the prompt.
     public init(columns: Int = 80, rows: Int = 24, environment: [String: String] = [:]) async throws {
+        try RequiredTool.require("tmux", "dash")
         let name = "tui-" + UUID().uuidString.prefix(8).lowercased()
         socket = name
         directory = NSTemporaryDirectory() + name
@@ -54,6 +55,9 @@ public final class TmuxPane {
         }
         var variables = ["PATH": "/usr/bin:/bin", "HOME": directory, "LC_ALL": "C.UTF-8", "PS1": "PROMPT$ ",
                          "SWIFT_BACKTRACE": "enable=no"]
+        for name in TestEnvironment.sanitizerOptions {
+            if let value = ProcessInfo.processInfo.environment[name] { variables[name] = value }
+        }
         variables.merge(environment) { _, given in given }
         let shell = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + ["dash", "-i"]
         let started = try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "test",

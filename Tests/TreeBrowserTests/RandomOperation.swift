@@ -197,6 +197,13 @@ struct RandomOperation: CustomStringConvertible {
         }
     }
 
+    /// Whether the reference's rules refuse this operation (only mutations and resets of a
+    /// tree of bare paths can be refused).
+    func isRejected(by reference: ReferenceTree) throws -> Bool {
+        if let resetPaths { return ReferenceTree.rejects(paths: resetPaths, order: reference.order) }
+        return try reference.rejects(mutations)
+    }
+
     /// Applies an accepted operation's effect on the tree to `reference`.
     func apply(to reference: inout ReferenceTree) throws {
         if let reset {

@@ -4,9 +4,13 @@ import TreeModel
 /// A naive model of a browser's tree, kept apart from the model under test: the identities,
 /// each file's change and the order identities were created in, changed by plain set and
 /// dictionary operations. Rows and roll-ups are computed from scratch, recursively, by the
-/// rules of Docs/TreeModel.md (ordering, flattening, expansion, status and roll-ups).
+/// rules of Docs/TreeModel.md (ordering, flattening, expansion, status and roll-ups), and
+/// which mutations a model must refuse (``rejects(_:)``).
 struct ReferenceTree {
     let order: TreeOrder
+    /// Whether a file and a directory may share a name (a tree of changes: yes; of bare
+    /// paths: no). See ``rejects(_:)`` for the rules this decides.
+    private(set) var allowsFileAndDirectory = false
     private(set) var files: [TreePath: FileChange] = [:]
     private(set) var directories: Set<TreePath> = []
     private var sequence: [TreePath: Int] = [:]
@@ -23,6 +27,7 @@ struct ReferenceTree {
     /// The tree of `changes`, as a model built from them holds it.
     init(order: TreeOrder, changes: [FileChange]) throws {
         self.init(order: order)
+        allowsFileAndDirectory = true
         for change in changes where files[try TreePath(change.path)] == nil { try addChange(change) }
     }
 

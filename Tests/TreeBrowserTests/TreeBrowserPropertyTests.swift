@@ -5,9 +5,10 @@ import TreeModel
 
 /// Seeded random trees and operation sequences, for models built from bare paths and from
 /// changes. After every operation the model's paths, changes, roll-ups and visible rows equal
-/// those of ``ReferenceTree``, which applies the same accepted mutations naively; the update
-/// turns the old rows into the new ones; expansion changes replace exactly the row's
-/// subtree; a rejected operation changes nothing. The generator is checked to explore.
+/// those of ``ReferenceTree``, which applies the same accepted mutations naively; the model
+/// rejects exactly the operations the reference's rules reject; the update turns the old rows
+/// into the new ones; expansion changes replace exactly the row's subtree; a rejected
+/// operation changes nothing. The generator is checked to explore.
 struct TreeBrowserPropertyTests {
     /// A snapshot of everything observable, to check that rejected operations change nothing.
     struct Snapshot: Equatable {
@@ -60,6 +61,8 @@ struct TreeBrowserPropertyTests {
             var operation = RandomOperation(model: model, generator: generator, random: &random)
             let update = operation.run(on: &model)
             exploration.record(operation)
+            #expect(operation.isRejected == (try operation.isRejected(by: reference)),
+                    "\(context): the reference \(operation.isRejected ? "accepts" : "rejects") \(operation)")
             if operation.isRejected {
                 #expect(Snapshot(model) == before, "\(context): \(operation)")
                 continue

@@ -90,24 +90,21 @@ struct DamagedRepositoryTests {
         #expect(CLIRunner.run(["--format", "plain", "HEAD~0..HEAD"], in: repo).status == 0, "comparing commits needs no index")
     }
 
-    @Test(.enabled(if: UnreadableFile.canRun, "needs a user that cannot read the file: not root, or setpriv"))
-    func anUnreadableWorkingTreeFileIsNamed() throws {
+    @Test func anUnreadableWorkingTreeFileIsNamed() throws {
         let repo = try Fixtures.fresh("worktree")
-        let home = try Fixtures.temporaryDirectory()
-        try "[safe]\n\tdirectory = \(repo)\n".write(toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: home)
+        let home = try Unprivileged.home(trusting: repo)
         try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: repo + "/lib/b.c")
         let before = try GitDirectorySnapshot(repo)
-        let ours = try UnreadableFile.run([UnreadableFile.binary, "--format", "plain"], in: repo, home: home)
+        let ours = try Unprivileged.run([Unprivileged.binary, "--format", "plain"], in: repo, home: home)
         #expect(ours.status == 2)
         #expect(ours.output.isEmpty)
         #expect(ours.error == "treereview: cannot hash 'lib/b.c': Permission denied\n")
-        let git = try UnreadableFile.run(["git", "diff", "--numstat", "HEAD"], in: repo, home: home)
+        let git = try Unprivileged.run(["git", "diff", "--numstat", "HEAD"], in: repo, home: home)
         #expect(git.status == 128)
         #expect(git.error.contains("cannot hash lib/b.c"))
         #expect(try GitDirectorySnapshot(repo) == before)
-        let names = try UnreadableFile.run([UnreadableFile.binary, "--format", "plain", "--no-stat", "--no-untracked"], in: repo, home: home)
-        let gitNames = try UnreadableFile.run(["git", "diff", "--name-only", "HEAD"], in: repo, home: home)
+        let names = try Unprivileged.run([Unprivileged.binary, "--format", "plain", "--no-stat", "--no-untracked"], in: repo, home: home)
+        let gitNames = try Unprivileged.run(["git", "diff", "--name-only", "HEAD"], in: repo, home: home)
         #expect(names.status == 0)
         #expect(names.text.split(separator: "\n").sorted() == gitNames.text.split(separator: "\n").sorted(),
                 "without line counts nothing needs the content, as for git")
@@ -115,50 +112,20 @@ struct DamagedRepositoryTests {
 }
 
 extension DamagedRepositoryTests {
-    @Test(.enabled(if: UnreadableFile.canRun, "needs a user that cannot read the file: not root, or setpriv"))
-    func anUnreadableFileOfTheSameSizeIsNamedToo() throws {
+    @Test func anUnreadableFileOfTheSameSizeIsNamedToo() throws {
         let repo = try Fixtures.fresh("branches")
-        let home = try Fixtures.temporaryDirectory()
-        try "[safe]\n\tdirectory = \(repo)\n".write(toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
+        let home = try Unprivileged.home(trusting: repo)
         let file = repo + "/README.md"
         let text = try String(contentsOfFile: file, encoding: .utf8)
         try text.replacingOccurrences(of: "readme line 1 ", with: "README LINE 1 ").write(toFile: file, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o000, .modificationDate: Date(timeIntervalSinceNow: 3600)],
                                               ofItemAtPath: file)
         // Same size, newer time: libgit2's own diff must read the file to know whether it changed.
-        let ours = try UnreadableFile.run([UnreadableFile.binary, "--format", "plain"], in: repo, home: home)
+        let ours = try Unprivileged.run([Unprivileged.binary, "--format", "plain"], in: repo, home: home)
         #expect(ours.status == 2 && ours.output.isEmpty)
         #expect(ours.error == "treereview: cannot hash 'README.md': Permission denied\n")
-        let git = try UnreadableFile.run(["git", "diff", "--numstat", "HEAD"], in: repo, home: home)
+        let git = try Unprivileged.run(["git", "diff", "--numstat", "HEAD"], in: repo, home: home)
         #expect(git.status == 128 && git.error.contains("cannot hash README.md"))
-    }
-}
-
-/// Runs a program as a user that cannot read a file with no permissions: the current user,
-/// or, for root (who reads anything), `nobody` through `setpriv`.
-private enum UnreadableFile {
-    static let isRoot = getuid() == 0
-    static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let canRun = !isRoot || setpriv != nil
-
-    /// The built `treereview`, copied where any user can run it: the build directory may sit
-    /// under a directory only its owner can enter (a `mktemp -d` clone).
-    static let binary: String = {
-        guard isRoot, let directory = try? Fixtures.temporaryDirectory() else { return Binary.path }
-        let copy = directory + "/treereview"
-        guard (try? FileManager.default.copyItem(atPath: Binary.path, toPath: copy)) != nil,
-              (try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)) != nil
-        else { return Binary.path }
-        return copy
-    }()
-
-    /// `command` in `directory` with `HOME=home` and the user's global config read from there.
-    static func run(_ command: [String], in directory: String, home: String) throws -> Shell.Result {
-        var prefix = ["-u", "GIT_CONFIG_GLOBAL", "HOME=\(home)"]
-        if isRoot, let setpriv {
-            prefix = [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", "env"] + prefix
-        }
-        return try Shell.run("env", prefix + command, in: directory)
     }
 }
 

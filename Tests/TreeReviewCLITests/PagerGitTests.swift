@@ -6,7 +6,6 @@ import TestSupport
 /// with the same `GIT_PAGER`, `PAGER` and `core.pager`, `pager.log` set as `treereview.pager`,
 /// and `git -p`/`-P` given as `--paginate`/`-P`; each pager says its name. The default pager
 /// (git's build-time choice: `less`, or `pager` on Debian) is a stand-in on `PATH`.
-@Suite(.enabled(if: PagerTerminal.isAvailable, "util-linux script makes the pseudo-terminal"))
 struct PagerGitTests {
     /// A pager that prints `chosen=<name>` and reads its input.
     private static func pager(_ name: String) -> String { "echo chosen=\(name); cat >/dev/null" }

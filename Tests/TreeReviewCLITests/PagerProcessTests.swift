@@ -4,8 +4,9 @@ import TestSupport
 @testable import TreeReviewCLI
 
 /// The pager process itself: a shell command fed through a pipe, waited for, and signal
-/// handling given back afterwards. Serialized: signal dispositions belong to the process.
-@Suite(.serialized)
+/// handling given back afterwards. Serialized, and taking turns with every suite marked
+/// `.processSignals` (`TerminalTests` installs handlers): signal dispositions belong to the process.
+@Suite(.serialized, .processSignals)
 struct PagerProcessTests {
     private func disposition(_ signal: Int32) -> Int {
         var current = sigaction()

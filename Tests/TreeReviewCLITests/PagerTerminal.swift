@@ -4,12 +4,6 @@ import TestSupport
 /// Runs command lines with standard output on a pseudo-terminal (util-linux `script`), in
 /// the test environment, and provides a stand-in pager that records what it was given.
 enum PagerTerminal {
-    /// Whether `script` is there to make a pseudo-terminal.
-    static let isAvailable = (try? Shell.run("script", ["--version"]).status == 0) ?? false
-
-    /// Whether tmux, less and perl are there, to see the real pager on a screen.
-    static let canShowLess = ["tmux", "less", "perl"].allSatisfy { (try? Shell.run("which", [$0]).status == 0) ?? false }
-
     /// What a command line printed on the terminal (standard output and standard error,
     /// `\r\n` read as `\n`), and its exit status.
     struct Run {
@@ -18,7 +12,9 @@ enum PagerTerminal {
     }
 
     /// Runs `commandLine` with `sh` on a new pseudo-terminal in `directory`.
+    /// Fails, naming the package, when util-linux's `script` is missing.
     static func run(_ commandLine: String, in directory: String, environment: [String: String] = [:]) throws -> Run {
+        try RequiredTool.require("script")
         let result = try Shell.run("script", ["-qfec", commandLine, "/dev/null"], in: directory, environment: environment)
         return Run(status: result.status, text: result.text.replacingOccurrences(of: "\r\n", with: "\n"))
     }

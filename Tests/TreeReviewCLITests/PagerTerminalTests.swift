@@ -4,7 +4,6 @@ import TestSupport
 
 /// The built `treereview` on a pseudo-terminal, with a stand-in pager that records what it
 /// got: output to a terminal is paged, with its colors, and treereview waits for the pager.
-@Suite(.enabled(if: PagerTerminal.isAvailable, "util-linux script makes the pseudo-terminal"))
 struct PagerTerminalTests {
     private static let wide = ["COLUMNS": "500"]
 

@@ -23,7 +23,7 @@ struct TestEnvironmentTests {
 
     @Test func nothingElseLeaksFromTheTestProcess() {
         let variables = TestEnvironment.variables()
-        let allowed = Set(["PATH", "TMPDIR", "LD_LIBRARY_PATH"]).union(TestEnvironment.isolation.keys)
+        let allowed = Set(["PATH", "TMPDIR", "LD_LIBRARY_PATH"] + TestEnvironment.sanitizerOptions).union(TestEnvironment.isolation.keys)
         #expect(Set(variables.keys).subtracting(allowed).isEmpty, "\(variables.keys.sorted())")
         #expect(variables["GIT_CONFIG_NOSYSTEM"] == "1")
         #expect(variables["GIT_CONFIG_GLOBAL"] == "/dev/null")
