@@ -95,15 +95,19 @@ public final class Repository {
         repository.objectDirectories = ObjectDirectories(environment: environment, currentDirectory: directory)
         try repository.objectDirectories.install(in: handle)
         if let indexFile = environment["GIT_INDEX_FILE"], !indexFile.isEmpty {
-            let path = resolve(indexFile)
-            var index: OpaquePointer?
-            guard git_index_open(&index, path) == 0 else { throw AdapterError.corruptIndex(path: path) }
-            defer { git_index_free(index) }
-            try LibGit2.check(git_repository_set_index(handle, index))
-            repository.indexFile = path
+            try repository.useIndexFile(resolve(indexFile))
         }
         try LooseObjectGuard.install(on: repository)
         return repository
+    }
+
+    /// Reads the index from `path` rather than the git directory's (`GIT_INDEX_FILE`).
+    private func useIndexFile(_ path: String) throws {
+        var index: OpaquePointer?
+        guard git_index_open(&index, path) == 0 else { throw AdapterError.corruptIndex(path: path) }
+        defer { git_index_free(index) }
+        try LibGit2.check(git_repository_set_index(handle, index))
+        indexFile = path
     }
 
     /// Reads the index, so that an unreadable one stops the comparison with git's words.
@@ -150,13 +154,8 @@ extension Repository {
         try configFiles.install(in: handle)
         repository.objectDirectories = location.objectDirectories
         try location.objectDirectories.install(in: handle)
-        if let path = location.indexFile {
-            var index: OpaquePointer?
-            guard git_index_open(&index, path) == 0 else { throw AdapterError.corruptIndex(path: path) }
-            defer { git_index_free(index) }
-            try LibGit2.check(git_repository_set_index(handle, index))
-            repository.indexFile = path
-        }
+        if let path = location.indexFile { try repository.useIndexFile(path) }
+        try LooseObjectGuard.install(on: repository)
         return repository
     }
 }
