@@ -131,7 +131,7 @@ struct OptionSpec: Sendable {
 
     /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
     var isRepositoryOnly: Bool {
-        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed, .mergeBase,
+        [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed,
          .includeGenerated, .owners, .owner].contains(key)
     }
 

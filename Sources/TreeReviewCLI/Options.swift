@@ -78,6 +78,9 @@ extension Options {
             if !revisions.isEmpty || staged {
                 throw UsageError("--stdin reads the changes from standard input; it takes no revision or --staged")
             }
+            if mergeBase {
+                throw UsageError("--merge-base does not apply to --stdin: the change list already decided what is compared")
+            }
             if let option = repositoryOnlyOption, ["--include-generated", "--owners", "--owner"].contains(option) {
                 throw UsageError("\(option) does not apply to --stdin: generated files and owners are read from a repository's compared side")
             }

@@ -91,6 +91,8 @@ struct RevisionOrPathTests {
         #expect(try gitRefusal(["--merge-base", "main..side"]) == "--merge-base does not work with ranges")
         #expect(try CLIRunner.failure(["--merge-base", "main..side"], in: Self.repository) == "--merge-base does not work with ranges")
         #expect(try CLIRunner.failure(["--merge-base"], in: Self.repository).contains("--merge-base"))
+        #expect(try CLIRunner.failure(["--stdin", "--merge-base"], in: Self.repository)
+                == "--merge-base does not apply to --stdin: the change list already decided what is compared")
     }
 
     @Test func viewedTakesTheLeadingRevisionsAsGitWould() throws {
