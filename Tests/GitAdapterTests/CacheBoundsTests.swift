@@ -160,6 +160,38 @@ struct CacheBoundsTests {
         #expect(!FileManager.default.fileExists(atPath: temporary), "the next run deleted it")
     }
 
+    /// A real merge killed with `SIGKILL` once its temporary file is there (a merge of 64 MiB
+    /// holds it for a while; should a run finish first, the test fills the cache again and
+    /// tries once more): the file is left, and the next run deletes it.
+    @Test func aMergeKilledHalfWayLeavesATemporaryFileTheNextRunDeletes() async throws {
+        let repo = try Self.history.get()
+        let cache = try Fixtures.temporaryDirectory()
+        let directory = CacheDifferentialTests.directory(cache, of: repo)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let environment = ["XDG_CACHE_HOME": cache, "TREEREVIEW_CACHE_BUDGET": String(80 << 20)]
+        func temporaryFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasPrefix("tmp-") }
+        }
+        var left: [String] = []
+        for attempt in 0..<5 where left.isEmpty {
+            Self.fill(directory, segments: CacheStore.maximumSegments - ((try? FileManager.default.contentsOfDirectory(
+                atPath: directory).filter { $0.hasSuffix(".seg") }.count) ?? 0), bytes: 8 << 20)
+            let run = try Self.start(["HEAD~\(attempt + 2)..HEAD"], in: repo, cache: cache, budget: 80 << 20)
+            let clock = ContinuousClock()
+            let deadline = clock.now.advanced(by: .seconds(60))
+            while run.isRunning && temporaryFiles().isEmpty && clock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            kill(run.processIdentifier, SIGKILL)
+            run.waitUntilExit()
+            left = temporaryFiles()
+        }
+        try #require(!left.isEmpty, "no run was caught merging")
+        #expect(try Shell.run(Binary.path, ["--format", "json", "HEAD~1..HEAD"], in: repo, environment: environment).status == 0)
+        #expect(temporaryFiles().isEmpty, "the next run deleted \(left)")
+        try Self.expectBounded(directory, budget: 80 << 20, "after the killed merge and the next run")
+    }
+
     @Test func aFIFOOrALinkAmongTheSegmentsOrAsAnotherCachesMarkerIsLeftAloneAndDoesNotBlock() throws {
         let repo = try Self.history.get()
         let cache = try Fixtures.temporaryDirectory()
