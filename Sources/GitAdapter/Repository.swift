@@ -94,7 +94,7 @@ public final class Repository {
         if code == GIT_ENOTFOUND.rawValue {
             throw AdapterError.notARepository(directory)
         }
-        try LibGit2.check(code)
+        try LibGit2.checkOpening(code, files: configFiles, from: gitDirectoryGiven ? resolve(environment["GIT_DIR"]!) : resolve("."))
         guard let handle else { throw AdapterError.notARepository(directory) }
         let repository = Repository(handle: handle, displayPath: directory, environment: environment,
                                     configFiles: configFiles)
