@@ -46,6 +46,29 @@ enum LibGit2 {
         throw AdapterError.repository(failure(code).message)
     }
 
+    /// Throws for a repository that libgit2 failed to open with `code` from `start`, in git's
+    /// words where its configuration is the cause: a line of one of `files` or of the repository's
+    /// own file that git refuses (``ConfigFileText``), or a `core.bare` that is no boolean (the one
+    /// boolean libgit2 reads while opening).
+    static func checkOpening(_ code: Int32, files: ConfigFiles, from start: String) throws {
+        guard code < 0 else { return }
+        let failure = failure(code)
+        guard failure.errorClass == Int32(GIT_ERROR_CONFIG.rawValue) else { throw AdapterError.repository(failure.message) }
+        let boolean = "failed to parse '", notBoolean = "' as a boolean value"
+        if failure.message.hasPrefix(boolean), failure.message.hasSuffix(notBoolean) {
+            let value = String(failure.message.dropFirst(boolean.count).dropLast(notBoolean.count))
+            throw AdapterError.badConfigValue(key: "core.bare", value: value, problem: .notABoolean)
+        }
+        var discovered = git_buf()
+        defer { git_buf_dispose(&discovered) }
+        let gitDirectory = git_repository_discover(&discovered, start, 0, nil) == 0 ? discovered.ptr.map { String(cString: $0) } : nil
+        for path in [files.system, files.xdg, files.global, gitDirectory.map { $0 + "config" }] {
+            guard let path, access(path, R_OK) == 0 else { continue }
+            _ = try ConfigFileText.read(path, shownAs: path.hasSuffix("/.git/config") ? ".git/config" : path)
+        }
+        throw AdapterError.repository(failure.message)
+    }
+
     /// The error for reading object `id` that failed with `code`: missing, or corrupt (a loose
     /// object when ``LooseObjectGuard`` named its file or the file is in `objectsDirectory`),
     /// naming the path it was read for.

@@ -2,8 +2,9 @@ import Glibc
 
 /// A loose object's file, read and checked as git reads one (`unpack_loose_header`,
 /// `unpack_loose_rest`): a zlib stream holding `<type> <size>\0` and exactly `size` bytes of
-/// content, with nothing after the stream's end. A file that is truncated, whose header
-/// states another size than its content, or that holds anything else is ``Failure/corrupt``,
+/// content, with nothing after the stream's end (a stream that ends sooner is read as git reads
+/// it: the stated size, the rest zeros). A file that is truncated, whose header states less
+/// than its content, or that holds anything else is ``Failure/corrupt``,
 /// found without looping or writing past a buffer (libgit2 1.5 hangs on the first and
 /// corrupts its heap on the second).
 final class LooseObjectFile {
@@ -97,10 +98,12 @@ final class LooseObjectFile {
             let beyond = stream.inflate(into: &probe, count: 1)
             state = beyond.written == 0 ? beyond.state : .stuck
         }
-        guard state == .ended, total == size, stream.remainingInput == 0 else {
+        guard state == .ended, total <= size, stream.remainingInput == 0 else {
             release(buffer)
             throw .corrupt
         }
+        // git reads a stream that ends short of the stated size as that size, the rest zeros.
+        if total < size { (content + total).initialize(repeating: 0, count: size - total) }
         return (begun.header, buffer)
     }
 

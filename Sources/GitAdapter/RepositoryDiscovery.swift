@@ -23,7 +23,8 @@ enum RepositoryDiscovery {
         }
         let workTree = nonEmpty(environment["GIT_WORK_TREE"]).map(resolve)
         if let gitDir = nonEmpty(environment["GIT_DIR"]) {
-            let handle = try openHandle(resolve(gitDir), flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, directory: directory)
+            let handle = try openHandle(resolve(gitDir), flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, directory: directory,
+                                        configFiles: configFiles)
             do {
                 try checkCommonDirectory(handle, environment["GIT_COMMON_DIR"].map(resolve))
             } catch {
@@ -33,7 +34,7 @@ enum RepositoryDiscovery {
             return try explicitWorkTree(handle, workTree: workTree, current: here, environment: environment, directory: directory)
         }
         let ceilings = nonEmpty(environment["GIT_CEILING_DIRECTORIES"])
-        let handle = try openHandle(here, flags: 0, ceilings: ceilings, directory: directory)
+        let handle = try openHandle(here, flags: 0, ceilings: ceilings, directory: directory, configFiles: configFiles)
         let gitDirectory = trimmed(String(cString: git_repository_path(handle)))
         let found = foundAt(from: here, gitDirectory: gitDirectory)
         let ownership = RepositoryOwnership(environment: environment, configFiles: configFiles)
@@ -127,11 +128,14 @@ enum RepositoryDiscovery {
         return String(cString: value)
     }
 
-    private static func openHandle(_ path: String, flags: UInt32, ceilings: String? = nil, directory: String) throws -> OpaquePointer {
+    /// Opens `path`; with `configFiles`, a failure caused by a configuration file is told in
+    /// git's words (``LibGit2/checkOpening(_:files:from:)``).
+    private static func openHandle(_ path: String, flags: UInt32, ceilings: String? = nil, directory: String,
+                                   configFiles: ConfigFiles? = nil) throws -> OpaquePointer {
         var handle: OpaquePointer?
         let code = git_repository_open_ext(&handle, path, flags, ceilings)
         if code == GIT_ENOTFOUND.rawValue { throw AdapterError.notARepository(directory) }
-        try LibGit2.check(code)
+        if let configFiles { try LibGit2.checkOpening(code, files: configFiles, from: path) } else { try LibGit2.check(code) }
         guard let handle else { throw AdapterError.notARepository(directory) }
         return handle
     }

@@ -138,7 +138,7 @@ struct TreeWalkNotes: Sendable {
     /// The new tree walked, once known.
     var tree: ObjectID?
     /// The directories entered (empty for the top), without a trailing `/`.
-    private(set) var entered: Set<[UInt8]> = []
+    private(set) var entered: Set<DirectoryName> = []
     /// The new tree's attributes files in the directories entered on the new side.
     private(set) var files: [[UInt8]: SideReader.Blob] = [:]
 
@@ -146,7 +146,7 @@ struct TreeWalkNotes: Sendable {
     /// new tree's `.gitattributes` entry there (`mode`, `id`) when it has one.
     mutating func enter(_ prefix: [UInt8], attributesEntry: (mode: UInt32, id: ObjectID)?) {
         let directory = prefix.isEmpty ? prefix : Array(prefix.dropLast())
-        entered.insert(directory)
+        entered.insert(DirectoryName(bytes: directory))
         guard let attributesEntry else { return }
         let mode = Self.normalized(attributesEntry.mode)
         if mode & 0o170000 == 0o100000 { files[directory] = SideReader.Blob(id: attributesEntry.id, mode: mode) }
@@ -162,20 +162,30 @@ struct TreeWalkNotes: Sendable {
     /// ``AttributeLookup/walkTrees(_:along:)`` finds them; `nil` when the walk did not enter
     /// one of those directories.
     func attributeFiles(along paths: [[UInt8]]) -> AttributeFiles? {
-        guard entered.contains([]) else { return nil }
+        guard entered.contains(DirectoryName(bytes: [])) else { return nil }
         var found = AttributeFiles()
         if let blob = files[[]] { found.files.append(.init(directory: [], blob: blob)) }
         var walk = DirectoryWalk(root: true)
         for path in paths {
             let complete = walk.value(of: path, upTo: RawPathParent.of(path).endIndex) { parent, path, piece in
                 let directory = Array(path[..<piece.upperBound])
-                guard parent, entered.contains(directory) else { return false }
+                guard parent, entered.contains(DirectoryName(bytes: directory)) else { return false }
                 if let blob = files[directory] { found.files.append(.init(directory: directory, blob: blob)) }
                 return true
             }
             if !complete { return nil }
         }
         return found
+    }
+
+    /// A directory's path as a set member, hashed as a whole: a tree nested thousands of
+    /// levels deep enters as many paths, each as long as the depth.
+    struct DirectoryName: Hashable, Sendable {
+        let bytes: [UInt8]
+
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        }
     }
 
     /// A tree entry's mode as libgit2 gives it (`git_tree_entry_filemode`).

@@ -13,11 +13,19 @@ public enum GitConfigSyntax {
         public var value: String?
         /// The line git reports for it (the last line of a value continued over several).
         public var line: Int
+
+        public init(name: String, value: String?, line: Int) {
+            self.name = name
+            self.value = value
+            self.line = line
+        }
     }
 
     /// The line git refuses, counted from 1.
     public struct BadLine: Error, Equatable, Sendable {
         public var line: Int
+
+        public init(line: Int) { self.line = line }
     }
 
     /// The variables of `text` in order, or the first line git refuses.
