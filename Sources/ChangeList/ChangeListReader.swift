@@ -39,7 +39,7 @@ public struct ChangeListReader {
     }
 
     /// Where in the input an error is: a line, or a record of NUL-separated input.
-    public enum Place: CustomStringConvertible, Sendable {
+    enum Place: CustomStringConvertible, Sendable {
         /// A line of newline-separated input, from 1.
         case line(Int)
         /// A record of NUL-separated input, from 1.

@@ -61,9 +61,9 @@ public enum RenameSetting: Sendable, Equatable {
     case copies(threshold: Int?, harder: Bool)
 
     /// git's maximum similarity score.
-    public static let maximumScore = 60000
+    static let maximumScore = 60000
     /// git's default minimum score (50%).
-    public static let defaultThreshold = 30000
+    static let defaultThreshold = 30000
 
     /// Parses a similarity as `-M<n>` takes it, with git's rules: `50`, `50%`, `0.5` and `5`
     /// are all 50%, `05` is 5%, `100%` or `1.0` means exact matches only.

@@ -73,7 +73,7 @@ public struct IndexSnapshot: Sendable {
 
     /// The paths whose entries differ between `earlier` and this snapshot (added, removed or
     /// changed), each once, in byte order: one merge of the two sorted lists.
-    public func changedPaths(since earlier: IndexSnapshot) -> [RawPath] {
+    func changedPaths(since earlier: IndexSnapshot) -> [RawPath] {
         var changed: [[UInt8]] = []
         func note(_ path: [UInt8]) {
             if changed.last != path { changed.append(path) }

@@ -143,7 +143,7 @@ private struct IndexEntry {
 }
 
 /// Why a file's patch cannot be made.
-public enum PatchError: Error, Equatable, CustomStringConvertible {
+enum PatchError: Error, Equatable, CustomStringConvertible {
     /// The changes were not read from a repository (a change list from standard input).
     case notARepositoryComparison
     /// libgit2 could not compare the two sides, in its words.

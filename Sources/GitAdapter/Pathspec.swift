@@ -42,7 +42,7 @@ public struct Pathspec: Sendable, Hashable {
     public var isEmpty: Bool { items.isEmpty }
 
     /// Whether matching needs attributes (an element has `attr:` requirements).
-    public var usesAttributes: Bool { items.contains { !$0.attributes.isEmpty } }
+    var usesAttributes: Bool { items.contains { !$0.attributes.isEmpty } }
 
     /// Whether `path` (from the top of the work tree) matches: a non-exclude element matches
     /// it and no exclude element does. `isGitlink` lets `sub/` match the submodule `sub`.
@@ -73,7 +73,7 @@ public struct Pathspec: Sendable, Hashable {
 extension Pathspec {
     /// Whether a path below `directory` (from the top, ending in `/`) could match: `false`
     /// lets a tree walk skip the directory unread. Never `false` when a path below matches.
-    public func mayMatch(under directory: [UInt8]) -> Bool {
+    func mayMatch(under directory: [UInt8]) -> Bool {
         if items.isEmpty { return true }
         if items.contains(where: { $0.isExclude && $0.attributes.isEmpty && $0.coversEverything(under: directory) }) {
             return false
@@ -218,7 +218,7 @@ extension Repository {
     /// The path of `directory` from the top of the work tree, ending in `/`, as git's prefix
     /// for pathspecs run from there (real paths compared, as git compares them); empty at the
     /// top, outside the work tree, and in a bare repository.
-    public func pathspecPrefix(for directory: String) -> String {
+    func pathspecPrefix(for directory: String) -> String {
         guard !isBare, let top = workTreeRealPath, let here = try? PathspecPath.realPath(Array(directory.utf8)[...]) else { return "" }
         guard here.hasPrefix(top), here != top else { return "" }
         let rest = here.dropFirst(top.count)

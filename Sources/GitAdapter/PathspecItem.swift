@@ -12,9 +12,9 @@ public struct PathspecItem: Sendable, Hashable {
     public let magic: PathspecMagic
     /// How many leading bytes of ``match`` name the current directory: under `icase` they
     /// still match exactly (git's `prefix`).
-    public let prefixLength: Int
+    let prefixLength: Int
     /// How many leading bytes of ``match`` hold no wildcard (all of it under `literal`).
-    public let literalLength: Int
+    let literalLength: Int
     /// What `attr:` requires of a path's attributes (none without it).
     public let attributes: [PathspecAttributeRequirement]
 
@@ -29,7 +29,7 @@ public struct PathspecItem: Sendable, Hashable {
     }
 
     /// Whether paths matching it are left out.
-    public var isExclude: Bool { magic.contains(.exclude) }
+    var isExclude: Bool { magic.contains(.exclude) }
 
     /// git's `simple_length`: the bytes before the first `*`, `?`, `[` or `\`.
     static func simpleLength(_ bytes: [UInt8]) -> Int {
@@ -108,7 +108,7 @@ public struct PathspecMagic: OptionSet, Sendable, Hashable {
     /// `glob`: wildcards do not match `/`; `**` matches across directories.
     public static let glob = PathspecMagic(rawValue: 1 << 2)
     /// `icase`: ASCII letters match either case.
-    public static let icase = PathspecMagic(rawValue: 1 << 3)
+    static let icase = PathspecMagic(rawValue: 1 << 3)
     /// `exclude` (`:!`, `:^`): paths matching it are left out.
     public static let exclude = PathspecMagic(rawValue: 1 << 4)
     /// `attr:…`: the path's attributes must be as required too.

@@ -8,7 +8,7 @@ internal import CLibGit2
 public final class Repository {
     let handle: OpaquePointer
     /// The path it was opened from, for messages.
-    public let displayPath: String
+    let displayPath: String
 
     /// The environment it was opened with; the adapter reads no other (`GIT_BASENAME_FACTOR`,
     /// `TREEREVIEW_WORKERS`, the configuration files' locations all come from here).
@@ -40,10 +40,10 @@ public final class Repository {
     }
 
     /// Whether the repository has no working tree.
-    public var isBare: Bool { git_repository_is_bare(handle) == 1 }
+    var isBare: Bool { git_repository_is_bare(handle) == 1 }
 
     /// Whether HEAD points at a branch with no commits yet.
-    public var isHeadUnborn: Bool { git_repository_head_unborn(handle) == 1 }
+    var isHeadUnborn: Bool { git_repository_head_unborn(handle) == 1 }
 
     /// The working tree's path, if any.
     public var workdir: String? {

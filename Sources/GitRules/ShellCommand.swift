@@ -14,7 +14,7 @@ public struct ShellCommand: Sendable, Equatable {
     }
 
     /// The characters that make git hand a command to the shell.
-    public static let shellCharacters = Set("|&;<>()$`\\\"' \t\n*?[#~=%".utf8)
+    static let shellCharacters = Set("|&;<>()$`\\\"' \t\n*?[#~=%".utf8)
 
     /// Whether the command runs through `/bin/sh -c`.
     public var usesShell: Bool {

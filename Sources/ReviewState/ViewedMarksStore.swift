@@ -23,7 +23,7 @@ public struct ViewedMarksStore: Sendable {
     public var file: String { directory + "/viewed" }
     /// The largest marks file read (256 MiB: some two and a half million marks); a larger
     /// one is not read.
-    public static let maximumFileBytes = 256 << 20
+    static let maximumFileBytes = 256 << 20
     var lockFile: String { directory + "/viewed.lock" }
     var newFile: String { directory + "/viewed.new" }
 
@@ -181,7 +181,7 @@ extension ViewedMarksStore {
 }
 
 /// A change to the viewed marks that could not be made.
-public enum ViewedMarksStoreError: Error, Equatable, CustomStringConvertible {
+enum ViewedMarksStoreError: Error, Equatable, CustomStringConvertible {
     /// The marks could not be written at `path`.
     case cannotWrite(path: String, reason: String)
     /// The marks file was written by a newer treereview: left as it is.

@@ -8,11 +8,11 @@ public protocol ByteSink: AnyObject {
 }
 
 /// Raised when the reader of our output has gone away (`treereview | head -1`).
-public struct BrokenPipe: Error {}
+struct BrokenPipe: Error {}
 
 /// A write that failed for another reason than a closed pipe (a full disk, `>/dev/full`),
 /// in git's words: `write failure on 'stdout': No space left on device`.
-public struct WriteFailure: Error, Equatable, CustomStringConvertible {
+struct WriteFailure: Error, Equatable, CustomStringConvertible {
     /// What was written to, as git names it (`stdout`).
     public let stream: String
     /// The `errno` of the failed write.
