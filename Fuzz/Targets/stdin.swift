@@ -74,10 +74,12 @@ private func expectedBarePaths(_ body: [UInt8]) -> Expectation {
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         if !line.isEmpty { lines.append(line) }
     }
-    if let first = lines.first, let tab = first.firstIndex(of: UInt8(ascii: "\t")),
-       ReferencePaths.isStatusCode(first[..<tab]) {
-        return .unknown
+    // The form is recognized from the first 64 non-empty lines (Docs/CLI.md): one that looks
+    // like a name-status line may make the whole input one.
+    let looksLikeNameStatus = lines.prefix(64).contains { line in
+        line.firstIndex(of: UInt8(ascii: "\t")).map { ReferencePaths.isStatusCode(line[..<$0]) } ?? false
     }
+    if looksLikeNameStatus { return .unknown }
     if lines.contains(where: { $0.first == UInt8(ascii: "\"") }) { return .unknown }
     return expectedPaths(lines)
 }
@@ -85,7 +87,7 @@ private func expectedBarePaths(_ body: [UInt8]) -> Expectation {
 /// The same for a NUL-separated bare path list (empty records are skipped, as empty lines are).
 private func expectedNulSeparatedBarePaths(_ body: [UInt8]) -> Expectation {
     let fields = body.split(separator: 0, omittingEmptySubsequences: true)
-    if fields.count >= 2 && ReferencePaths.isStatusCode(fields[0]) { return .unknown }
+    if fields.count >= 2 && fields.prefix(64).contains(where: { ReferencePaths.isStatusCode($0) }) { return .unknown }
     return expectedPaths(fields)
 }
 
