@@ -75,13 +75,22 @@ private func expectedBarePaths(_ body: [UInt8]) -> Expectation {
         if !line.isEmpty { lines.append(line) }
     }
     // The form is recognized from the first 64 non-empty lines (Docs/CLI.md): one that looks
-    // like a name-status line may make the whole input one.
-    let looksLikeNameStatus = lines.prefix(64).contains { line in
+    // like a name-status or a `git status --short` line may make the whole input one.
+    let looksLikeAnotherForm = lines.prefix(64).contains { line in
         line.firstIndex(of: UInt8(ascii: "\t")).map { ReferencePaths.isStatusCode(line[..<$0]) } ?? false
+            || looksLikeShortStatus(line)
     }
-    if looksLikeNameStatus { return .unknown }
+    if looksLikeAnotherForm { return .unknown }
     if lines.contains(where: { $0.first == UInt8(ascii: "\"") }) { return .unknown }
     return expectedPaths(lines)
+}
+
+/// Whether `line` could be a `git status --short` line: two status letters (or spaces), a space.
+private func looksLikeShortStatus(_ line: ArraySlice<UInt8>) -> Bool {
+    let letters = Array(" MTADRCU?!".utf8)
+    guard line.count >= 4 else { return false }
+    let start = line.startIndex
+    return letters.contains(line[start]) && letters.contains(line[start + 1]) && line[start + 2] == UInt8(ascii: " ")
 }
 
 /// The same for a NUL-separated bare path list (empty records are skipped, as empty lines are).
