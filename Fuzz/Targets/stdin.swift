@@ -5,7 +5,10 @@
 /// a LF inside a path. The run must end with status 0 and parseable JSON whose paths are
 /// valid, unique and counted, or with status 2 and one line on standard error. A bare path
 /// list without quoting is also compared with `ReferencePaths`: the same paths, or an error
-/// exactly when a path is invalid or names both a file and a directory.
+/// exactly when a path is invalid or names both a file and a directory. As `Docs/CLI.md`
+/// says, input whose first 64 KiB hold a NUL is NUL-separated without `-z` too, `-z` on
+/// input with a newline but no NUL is refused, and so may be input with an ESC byte, as
+/// looking like colored output.
 import TreeModel
 
 private let directory = Fuzz.makeScratchDirectory("stdin")
@@ -14,13 +17,17 @@ private let directory = Fuzz.makeScratchDirectory("stdin")
 public func fuzzStdin(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     let (header, rest) = Fuzz.splitHeader(input)
-    let nulSeparated = Fuzz.words(header).contains("-z")
-    let body = nulSeparated ? Fuzz.swappingNulAndNewline(rest) : rest
-    let outcome = Fuzz.run(["--stdin", "--format", "json"] + (nulSeparated ? ["-z"] : []), input: body, directory: directory)
-    let expected = nulSeparated ? expectedNulSeparatedBarePaths(body) : expectedBarePaths(body)
+    let zGiven = Fuzz.words(header).contains("-z")
+    let body = zGiven ? Fuzz.swappingNulAndNewline(rest) : rest
+    let outcome = Fuzz.run(["--stdin", "--format", "json"] + (zGiven ? ["-z"] : []), input: body, directory: directory)
+    let nulSeparated = zGiven || body.prefix(nulDetectionBytes).contains(0)
+    let expected: Expectation = zGiven && !body.contains(0) && body.contains(UInt8(ascii: "\n")) ? .refused
+        : nulSeparated ? expectedNulSeparatedBarePaths(body) : expectedBarePaths(body)
     if outcome.status == 2 {
         Fuzz.checkUsageError(outcome, "stdin input")
-        if case .paths = expected {
+        let looksColored = body.contains(0x1B)
+            && outcome.error.starts(with: Array("treereview: stdin: this looks like colored output".utf8))
+        if case .paths = expected, !looksColored {
             fatalError("fuzz check failed: refused a valid bare path list: \(String(decoding: outcome.error, as: UTF8.self))")
         }
         return 0
@@ -50,6 +57,9 @@ public func fuzzStdin(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     return 0
 }
 
+/// How much of the input is looked at for a NUL, which makes it NUL-separated without `-z`.
+private let nulDetectionBytes = 64 << 10
+
 /// What the reference rules expect of an input.
 private enum Expectation {
     /// The input is of a kind the reference does not model (name-status, quoted paths).
@@ -67,19 +77,29 @@ private func expectedBarePaths(_ body: [UInt8]) -> Expectation {
         if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
         if !line.isEmpty { lines.append(line) }
     }
-    if let first = lines.first, let tab = first.firstIndex(of: UInt8(ascii: "\t")),
-       ReferencePaths.isStatusCode(first[..<tab]) {
-        return .unknown
+    // The form is recognized from the first 64 non-empty lines (Docs/CLI.md): one that looks
+    // like a name-status or a `git status --short` line may make the whole input one.
+    let looksLikeAnotherForm = lines.prefix(64).contains { line in
+        line.firstIndex(of: UInt8(ascii: "\t")).map { ReferencePaths.isStatusCode(line[..<$0]) } ?? false
+            || looksLikeShortStatus(line)
     }
+    if looksLikeAnotherForm { return .unknown }
     if lines.contains(where: { $0.first == UInt8(ascii: "\"") }) { return .unknown }
     return expectedPaths(lines)
 }
 
-/// The same for a NUL-separated bare path list.
+/// Whether `line` could be a `git status --short` line: two status letters (or spaces), a space.
+private func looksLikeShortStatus(_ line: ArraySlice<UInt8>) -> Bool {
+    let letters = Array(" MTADRCU?!".utf8)
+    guard line.count >= 4 else { return false }
+    let start = line.startIndex
+    return letters.contains(line[start]) && letters.contains(line[start + 1]) && line[start + 2] == UInt8(ascii: " ")
+}
+
+/// The same for a NUL-separated bare path list (empty records are skipped, as empty lines are).
 private func expectedNulSeparatedBarePaths(_ body: [UInt8]) -> Expectation {
-    var fields = body.split(separator: 0, omittingEmptySubsequences: false)
-    if fields.last?.isEmpty == true { fields.removeLast() }
-    if fields.count >= 2 && ReferencePaths.isStatusCode(fields[0]) { return .unknown }
+    let fields = body.split(separator: 0, omittingEmptySubsequences: true)
+    if fields.prefix(64).contains(where: { ReferencePaths.isStatusCode($0) || looksLikeShortStatus($0) }) { return .unknown }
     return expectedPaths(fields)
 }
 
