@@ -35,7 +35,7 @@ struct CleanFilter {
             return try failed(path)
         }
         close(pipeEnds[1])
-        let output = Self.readAll(pipeEnds[0])
+        let output = WorkingTreeFile.readAll(pipeEnds[0])
         close(pipeEnds[0])
         var status: Int32 = 0
         while waitpid(process, &status, 0) < 0 && errno == EINTR {}
@@ -79,19 +79,5 @@ struct CleanFilter {
     private func failed(_ path: [UInt8]) throws -> [UInt8]? {
         guard required else { return nil }
         throw AdapterError.repository("\(String(decoding: path, as: UTF8.self)): clean filter '\(driver)' failed")
-    }
-
-    private static func readAll(_ descriptor: Int32) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<count])
-        }
     }
 }

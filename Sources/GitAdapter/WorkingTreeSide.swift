@@ -76,13 +76,19 @@ enum WorkingTreeFile {
         let descriptor = path.withCString { open($0, O_RDONLY | O_CLOEXEC) }
         guard descriptor >= 0 else { throw unreadable(shown) }
         defer { close(descriptor) }
+        guard let bytes = readAll(descriptor) else { throw unreadable(shown) }
+        return bytes
+    }
+
+    /// Everything left to read from `descriptor`, or `nil` when a read fails.
+    static func readAll(_ descriptor: Int32) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw unreadable(shown)
+                return nil
             }
             if count == 0 { return bytes }
             bytes.append(contentsOf: chunk[..<count])

@@ -48,7 +48,7 @@ struct ChangeSummaryTests {
     /// The branchless adder (a filter's roll-up) and the one taking fields agree on every
     /// kind of file, and a roll-up less a part is the rest.
     @Test func bothWaysOfAddingAFileAgree() {
-        var generator = SplitMix(seed: 0x5eed)
+        var generator = ByteOrderTests.SplitMix(state: 0x5eed)
         var byFields = ChangeSummary(), byNumber = ChangeSummary(), part = ChangeSummary()
         var seenStatuses = Set<ChangeStatus?>(), seenKinds = Set<Int>()
         var perStatus: [ChangeStatus: Int] = [:], binaries = 0, inserted = 0, deleted = 0
@@ -77,28 +77,5 @@ struct ChangeSummaryTests {
         #expect(ChangeStatus.allCases.allSatisfy { byFields.count($0) == perStatus[$0, default: 0] })
         #expect(byFields.binary == binaries && byFields.insertions == inserted && byFields.deletions == deleted)
         #expect(ChangeStatus.allCases.map(\.lane) == Array(0..<8))
-    }
-}
-
-/// A small seeded generator, so a failure names its input.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// A status's letter byte is its letter.
-struct ChangeStatusTests {
-    @Test func letterBytesAreTheLetters() {
-        for status in ChangeStatus.allCases {
-            #expect(Character(Unicode.Scalar(status.letterByte)) == status.letter)
-            #expect(ChangeStatus(letter: status.letter) == status)
-        }
     }
 }
