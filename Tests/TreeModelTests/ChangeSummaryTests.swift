@@ -79,3 +79,13 @@ struct ChangeSummaryTests {
         #expect(ChangeStatus.allCases.map(\.lane) == Array(0..<8))
     }
 }
+
+/// A status's letter byte is its letter.
+struct ChangeStatusTests {
+    @Test func letterBytesAreTheLetters() {
+        for status in ChangeStatus.allCases {
+            #expect(Character(Unicode.Scalar(status.letterByte)) == status.letter)
+            #expect(ChangeStatus(letter: status.letter) == status)
+        }
+    }
+}
