@@ -12,11 +12,14 @@ public enum Unprivileged {
     static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The built `treereview`, copied where any user can run it: the build directory may sit
-    /// under a directory only its owner can enter (a `mktemp -d` clone).
+    /// under a directory only its owner can enter (a `mktemp -d` clone). `cp` copies it in a
+    /// child process: a descriptor open for writing in this process would be inherited by
+    /// children other tests start meanwhile, and running the copy would then fail with
+    /// "Text file busy".
     public static let binary: String = {
         guard isRoot, let directory = try? Fixtures.temporaryDirectory() else { return Binary.path }
         let copy = directory + "/treereview"
-        guard (try? FileManager.default.copyItem(atPath: Binary.path, toPath: copy)) != nil,
+        guard (try? Shell.run("cp", [Binary.path, copy], in: directory))?.status == 0,
               (try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)) != nil
         else { return Binary.path }
         return copy

@@ -10,13 +10,7 @@ struct RepositoryOwnershipTests {
     static let setpriv = ["/usr/bin/setpriv", "/bin/setpriv"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The built binary, where `nobody` can run it.
-    static let binary: String = {
-        guard let directory = try? Fixtures.temporaryDirectory() else { return Binary.path }
-        let copy = directory + "/treereview"
-        try? FileManager.default.copyItem(atPath: Binary.path, toPath: copy)
-        try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory)
-        return copy
-    }()
+    static var binary: String { Unprivileged.binary }
 
     /// `command` as `nobody`, in `directory`, with `HOME=home` (where the global config is).
     private func asNobody(_ command: [String], in directory: String, home: String, environment: [String] = []) throws -> Shell.Result {
