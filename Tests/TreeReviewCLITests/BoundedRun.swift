@@ -16,11 +16,27 @@ enum BoundedRun {
     /// redirection, `< /dev/zero`) or the output of `pipe` (a shell pipeline, `yes | tr -d x`).
     static func run(_ arguments: [String], in directory: String = "/", input: String = "< /dev/null", pipe: String? = nil,
                     environment: [String: String] = [:]) throws -> Shell.Result {
-        let command = (["prlimit", "--as=\(memoryBytes)", "timeout", "-s", "KILL", String(seconds), Binary.path] + arguments)
+        var environment = environment
+        var bound = ["prlimit", "--as=\(memoryBytes)"]
+        if let variable = sanitizerOptionsVariable {
+            let given = environment[variable] ?? ProcessInfo.processInfo.environment[variable] ?? ""
+            environment[variable] = (given.isEmpty ? "" : given + ":") + "hard_rss_limit_mb=\(memoryBytes >> 19)"
+            bound = []
+        }
+        let command = (bound + ["timeout", "-s", "KILL", String(seconds), Binary.path] + arguments)
             .map(quoted).joined(separator: " ")
         let script = pipe.map { "\($0) | exec \(command)" } ?? "exec \(command) \(input)"
         return try Shell.run("bash", ["-c", script], in: directory, environment: environment)
     }
+
+    /// The options variable of the sanitizer the binary was built with (its scratch path is
+    /// `.build/sanitize-<name>`), or `nil` for an ordinary build.
+    static let sanitizerOptionsVariable: String? = {
+        let pieces = Binary.path.split(separator: "/")
+        if pieces.contains("sanitize-address") { return "ASAN_OPTIONS" }
+        if pieces.contains("sanitize-thread") { return "TSAN_OPTIONS" }
+        return nil
+    }()
 
     private static func quoted(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"

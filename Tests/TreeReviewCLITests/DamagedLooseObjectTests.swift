@@ -17,8 +17,17 @@ struct DamagedLooseObjectTests {
     }
 
     /// treereview run as a child with a time limit; a hang ends as status 124.
-    private func run(_ arguments: [String], in repo: String) throws -> Shell.Result {
-        try Shell.run("timeout", ["-s", "KILL", "120", Binary.path] + arguments, in: repo)
+    private func run(_ arguments: [String], in repo: String, environment: [String: String] = [:]) throws -> Shell.Result {
+        try Shell.run("timeout", ["-s", "KILL", "120", Binary.path] + arguments, in: repo, environment: environment)
+    }
+
+    /// Under `Scripts/sanitize address`, the leak check off for a run that resolves a branch
+    /// whose commit cannot be read: libgit2 (1.5 to today) leaks the reference there
+    /// (`revparse_lookup_object` frees it only when the object lookup succeeds), once, on a
+    /// path that ends the run. Every other run keeps the check.
+    private var libgit2RevparseLeakAllowed: [String: String] {
+        guard let options = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] else { return [:] }
+        return ["ASAN_OPTIONS": options + ":detect_leaks=0"]
     }
 
     /// Replaces `id`'s loose file with `bytes`.
@@ -147,7 +156,7 @@ struct DamagedLooseObjectTests {
         let content = try Shell.git(["cat-file", "commit", commit], in: repo).output
         _ = try rewrite(commit, in: repo, with: LooseObjectBytes.make(header: "commit \(content.count / 2)", content: content))
         for arguments in [["main..feature"], ["--no-stat", "main...feature"], [String(commit.prefix(12)) + "~0..main"]] {
-            let result = try run(arguments, in: repo)
+            let result = try run(arguments, in: repo, environment: libgit2RevparseLeakAllowed)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.output.isEmpty)
             #expect(result.error.split(separator: "\n").count == 1, "\(result.error)")
