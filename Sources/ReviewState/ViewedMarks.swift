@@ -53,6 +53,11 @@ public struct ViewedMarks: Equatable, Sendable {
         marks.removeValue(forKey: path) != nil
     }
 
+    /// Whether both hold the same marks.
+    public static func == (left: ViewedMarks, right: ViewedMarks) -> Bool {
+        left.marks == right.marks
+    }
+
     /// Whether the file at `path`, whose new side is now `newObject` (`nil`: none), is viewed.
     public func state(of path: RawPath, newObject: ObjectHash?) -> ViewState {
         guard let marked = marks[path] else { return .notViewed }

@@ -55,8 +55,12 @@ struct SinceReviewTests {
             Set(try Shell.git(["diff", "--no-renames", "--name-only", old, new], in: repo).text.split(separator: "\n").map(String.init))
         }
         func squashed(_ head: String, onto base: String) throws -> String {
-            try Shell.git(["commit-tree", head + "^{tree}", "-p", base, "-m", "the branch"], in: repo).text
-                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let identity = ["GIT_AUTHOR_NAME": "Fixture", "GIT_AUTHOR_EMAIL": "fixture@example.com", "GIT_AUTHOR_DATE": "2024-01-03T00:00:00Z",
+                            "GIT_COMMITTER_NAME": "Fixture", "GIT_COMMITTER_EMAIL": "fixture@example.com",
+                            "GIT_COMMITTER_DATE": "2024-01-03T00:00:00Z"]
+            let made = try Shell.run("git", ["commit-tree", head + "^{tree}", "-p", base, "-m", "the branch"], in: repo, environment: identity)
+            try #require(made.status == 0, "\(made.error)")
+            return made.text.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let then = try names(base, head)
         let (squashedThen, squashedNow) = (try squashed(head, onto: base), try squashed(nowHead, onto: nowBase))
@@ -82,9 +86,9 @@ struct SinceReviewTests {
 
     /// Checks `--since-review` after `change` against range-diff and against `expected`.
     static func check(_ change: String, expected: Set<String>) throws {
-        let (repo, head, base) = try reviewed()
-        try script(change, in: repo)
-        let ours = try sinceReview(in: repo)
+        let (repo, head, base) = try Self.reviewed()
+        try Self.script(change, in: repo)
+        let ours = try Self.sinceReview(in: repo)
         let git = try rangeDiffChanged(in: repo, head: head, base: base)
         #expect(ours.files == git, "treereview \(ours.files.sorted()), range-diff \(git.sorted())")
         #expect(git == expected)
@@ -92,7 +96,7 @@ struct SinceReviewTests {
     }
 
     @Test func aRebaseOntoAMainThatMovedTheLinesBringsBackOnlyThePatchesItChanged() throws {
-        try check("""
+        try Self.check("""
             git checkout -q main
             { lines 5 top; cat a.txt; } > moved && mv moved a.txt
             sed -i 's/^d line 22 of/d line twenty-two of/' d.txt
@@ -103,15 +107,15 @@ struct SinceReviewTests {
     }
 
     @Test func anAmendBringsBackWhatItChanged() throws {
-        try check("""
-            sed -i 's/^e line 5 of/e line FIVE of/' e.txt
+        try Self.check("""
+            sed -i 's/^e line five of/e line FIVE of/' e.txt
             sed -i 's/^keep line 1 of/keep line one of/' keep.txt
             git commit -q -a --amend --no-edit
             """, expected: ["e.txt", "keep.txt"])
     }
 
     @Test func aSquashWithAFixBringsBackOnlyTheFixedFile() throws {
-        try check("""
+        try Self.check("""
             git reset -q --soft main
             sed -i 's/^b line 30 of/b line thirty of/' b.txt
             commit "one commit"
@@ -119,7 +123,7 @@ struct SinceReviewTests {
     }
 
     @Test func aForcePushOfARewrittenBranchBringsBackOnlyWhatItChanged() throws {
-        try check("""
+        try Self.check("""
             git checkout -q -B feature main
             sed -i 's/^a line 10 of/a line ten of/' a.txt
             sed -i 's/^b line 20 of/b line twenty of/' b.txt
@@ -132,8 +136,8 @@ struct SinceReviewTests {
     /// After a force push and gc the reviewed head is gone: a warning, and each file is
     /// compared with the sides its mark recorded.
     @Test func whenTheReviewedHeadIsGoneTheMarksDecide() throws {
-        let (repo, head, _) = try reviewed()
-        try script("""
+        let (repo, head, _) = try Self.reviewed()
+        try Self.script("""
             git checkout -q -B feature main
             sed -i 's/^a line 10 of/a line ten of/' a.txt
             sed -i 's/^e line 5 of/e line 5, rewritten, of/' e.txt
@@ -143,7 +147,7 @@ struct SinceReviewTests {
             git gc -q --prune=now
             """, in: repo)
         #expect(try Shell.run("git", ["cat-file", "-e", head], in: repo).status != 0, "the reviewed head is gone")
-        let ours = try sinceReview(in: repo)
+        let ours = try Self.sinceReview(in: repo)
         #expect(ours.files == ["e.txt", "keep.txt"])
         #expect(ours.error == "treereview: warning: the reviewed head \(head.prefix(7)) cannot be read (gone after a force push?): "
                 + "each file is compared with its viewed mark; a file not marked then counts as changed\n")
@@ -152,8 +156,8 @@ struct SinceReviewTests {
     /// The loop: review, the author pushes a fix, `--since-review` shows it, it is marked,
     /// and `--since-review` shows nothing left.
     @Test func markingWhatChangedEndsTheLoop() throws {
-        let (repo, head, _) = try reviewed()
-        try script("""
+        let (repo, head, _) = try Self.reviewed()
+        try Self.script("""
             sed -i 's/^b line 1 of/b line one of/' b.txt
             commit "fix"
             """, in: repo)
@@ -167,8 +171,8 @@ struct SinceReviewTests {
     }
 
     @Test func jsonMarksTheFilesAndNamesTheReview() throws {
-        let (repo, head, base) = try reviewed()
-        try script("""
+        let (repo, head, base) = try Self.reviewed()
+        try Self.script("""
             sed -i 's/^a line 1 of/a line one of/' a.txt
             commit "fix"
             """, in: repo)
