@@ -47,8 +47,9 @@ extension Repository {
     /// as it was then (its old side then to the head reviewed, with the same pathspecs and
     /// rename options) is read, and each file compared by its path: unchanged when its old
     /// and new sides (ids and modes) are the ones it had then, or, failing that, when its
-    /// patch is the same but for the hunks' line numbers (a rebase that moved the lines);
-    /// changed when it is new to the comparison. When the review's objects are gone (a
+    /// patch is the same but for the hunks' line numbers (a rebase that moved the lines), at
+    /// its path or at a path the comparison then had and has no more (a rebase onto a main
+    /// that moved the file); changed when it is new to the comparison. When the review's objects are gone (a
     /// force push, then gc), each file is compared with `recorded`, the sides its viewed
     /// mark recorded at that review, and a file without one counts as changed, with a warning.
     public func sinceReview(_ review: ReviewReference, of changeSet: ChangeSet, request: ComparisonRequest,
@@ -96,19 +97,39 @@ extension Repository {
     }
 
     /// For each change of `now`, whether it differs from the change at its path in `then`.
+    /// A file at a path `then` does not have is compared with the files of `then` at paths
+    /// `now` does not have (main moved the file, and the branch was rebased onto it): the
+    /// same patch of an existing file at another path is the change reviewed (a file the
+    /// branch adds is not matched so: its name is part of its change).
     private func changedFiles(_ now: ChangeSet, since then: ChangeSet, config: RepositoryConfig) throws -> [Bool] {
         var thenIndex: [RawPath: Int] = [:]
         thenIndex.reserveCapacity(then.changes.count)
         for (index, change) in then.changes.enumerated() { thenIndex[change.path] = index }
         let patches = ReviewPatches(repository: self, options: config.patchOptions(environment: environment))
-        return try now.changes.indices.map { index in
-            guard let earlier = thenIndex[now.changes[index].path] else { return true }
+        var unmatched: [Int] = []
+        var changed = try now.changes.indices.map { index in
+            guard let earlier = thenIndex[now.changes[index].path] else {
+                unmatched.append(index)
+                return true
+            }
             let sidesNow = ReviewedSides(now, index)
             let sidesThen = ReviewedSides(then, earlier)
             if sidesNow == sidesThen { return false }
             guard let keyNow = try patches.key(of: sidesNow) else { return true }
             return try keyNow != patches.key(of: sidesThen)
         }
+        guard !unmatched.isEmpty else { return changed }
+        let paths = Set(now.changes.map(\.path))
+        var moved: [[UInt8]: Int] = [:]
+        for index in then.changes.indices where !paths.contains(then.changes[index].path) && then.changes[index].oldMode != nil {
+            if let key = try patches.key(of: ReviewedSides(then, index)) { moved[key, default: 0] += 1 }
+        }
+        for index in unmatched where now.changes[index].oldMode != nil {
+            guard let key = try patches.key(of: ReviewedSides(now, index)), let count = moved[key], count > 0 else { continue }
+            moved[key] = count - 1
+            changed[index] = false
+        }
+        return changed
     }
 
     /// `id` as git abbreviates it (`core.abbrev`, else by the number of objects).

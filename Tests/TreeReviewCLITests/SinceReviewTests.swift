@@ -133,6 +133,33 @@ struct SinceReviewTests {
             """, expected: ["e.txt"])
     }
 
+    /// A rebase onto a main that moved a file the branch changes: the same patch at the
+    /// file's new path is the change reviewed (range-diff shows the new path in its section
+    /// header, so this is checked against the patches git prints instead). A file the branch
+    /// adds and then renames is listed: its name is part of its change.
+    @Test func aRebaseOntoAMainThatMovedTheFileDoesNotBringItBack() throws {
+        let (repo, head, base) = try Self.reviewed()
+        try Self.script("""
+            git checkout -q main
+            mkdir -p moved && git mv a.txt moved/a.txt
+            commit "main moves a"
+            git rebase -q main feature
+            git mv n.txt m.txt
+            commit "n is m"
+            """, in: repo)
+        let ours = try Self.sinceReview(in: repo)
+        #expect(ours.files == ["m.txt"])
+        func hunks(_ arguments: [String]) throws -> [Substring] {
+            try Shell.git(["diff", "--no-color"] + arguments, in: repo).text.split(separator: "\n").filter { line in
+                !line.hasPrefix("diff ") && !line.hasPrefix("index ") && !line.hasPrefix("--- ") && !line.hasPrefix("+++ ")
+                    && !line.hasPrefix("@@")
+            }
+        }
+        let nowBase = try Self.revision("main...feature", in: repo, mergeBase: true)
+        #expect(try hunks([base, head, "--", "a.txt"]) == hunks([nowBase, "feature", "--", "moved/a.txt"]))
+        #expect(try !hunks([base, head, "--", "a.txt"]).isEmpty)
+    }
+
     /// After a force push and gc the reviewed head is gone: a warning, and each file is
     /// compared with the sides its mark recorded.
     @Test func whenTheReviewedHeadIsGoneTheMarksDecide() throws {
