@@ -96,8 +96,10 @@ extension Repository {
         // The cache is written while the rest (and the report) is done; nothing below touches it.
         let pendingSave = results.map { results in PendingCacheSave { results.save() } }
         var newObjects: [ObjectHash?] = []
+        var oldObjects: [ObjectHash?] = []
         if request.newObjects != .none {
             newObjects = try newObjectIDs(of: changes, sides: jobs.map(\.new), wanted: request.newObjects)
+            oldObjects = jobs.map { job in job.old.flatMap { $0.id.isZero ? nil : $0.id.hash } }
             trace.mark("new object ids")
         }
         var untrackedLeftOut: Int?
@@ -106,12 +108,12 @@ extension Repository {
                                                        pathspec: pathspec)
             trace.mark("unstaged changes")
         }
-        Self.sortByPath(&changes, with: &newObjects)
+        Self.sortByPath(&changes, with: &newObjects, &oldObjects)
         trace.mark("sorted")
         var newTree: ObjectID?
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
-                         changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects,
+                         changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects, oldObjects: oldObjects,
                          untrackedLeftOut: untrackedLeftOut, newTree: newTree, newTreeStep: walked.step,
                          newTreeNotes: walked.notes, pendingSave: pendingSave)
     }

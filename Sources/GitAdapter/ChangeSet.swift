@@ -23,6 +23,10 @@ public struct ChangeSet: Sendable {
     /// gives it. `nil` where there is no new side (a deletion, an unmerged path), for a
     /// submodule with nothing checked out, and for a change not asked for.
     public var newObjects: [ObjectHash?] = []
+    /// The old side's object id of each change, parallel to ``changes``, whenever
+    /// ``newObjects`` is asked for (empty otherwise): the blob (or a submodule's commit) of
+    /// the old tree or the index; `nil` where there is no old side (an addition, an untracked file).
+    public var oldObjects: [ObjectHash?] = []
     /// Under `--staged`, the number of untracked files the commit leaves out, as
     /// `git ls-files --others --exclude-standard` counts them against the index read (limited
     /// by the pathspec); `nil` for other comparisons and when untracked files are not listed.

@@ -54,7 +54,7 @@ extension Repository {
     /// A side's content as the patch compares it: a submodule's is its `Subproject commit`
     /// line (`-dirty` when its working tree is); binary by the `diff` attribute, else by a
     /// NUL in the first 8,000 bytes (or a size over git's 512 MiB big-file threshold).
-    private func loadPatchSide(_ file: FileSide, dirty: Bool, reader: BlobReader) throws -> PatchSide {
+    func loadPatchSide(_ file: FileSide, dirty: Bool, reader: BlobReader) throws -> PatchSide {
         if file.isSubmodule {
             return PatchSide(file: file, content: Array("Subproject commit \(file.id.hex)\(dirty ? "-dirty" : "")\n".utf8),
                              binary: false)

@@ -250,12 +250,20 @@ extension Repository {
 
     /// Sorts `changes` by path in byte order, and `newObjects` (when not empty) with them.
     static func sortByPath(_ changes: inout [FileChange], with newObjects: inout [ObjectHash?]) {
-        guard !newObjects.isEmpty else {
+        var none: [ObjectHash?] = []
+        sortByPath(&changes, with: &newObjects, &none)
+    }
+
+    /// Sorts `changes` by path in byte order, and `newObjects` and `oldObjects` (each when not
+    /// empty) with them.
+    static func sortByPath(_ changes: inout [FileChange], with newObjects: inout [ObjectHash?], _ oldObjects: inout [ObjectHash?]) {
+        guard !newObjects.isEmpty || !oldObjects.isEmpty else {
             changes.sort { $0.path < $1.path }
             return
         }
         let order = changes.indices.sorted { changes[$0].path < changes[$1].path }
         changes = order.map { changes[$0] }
-        newObjects = order.map { newObjects[$0] }
+        if !newObjects.isEmpty { newObjects = order.map { newObjects[$0] } }
+        if !oldObjects.isEmpty { oldObjects = order.map { oldObjects[$0] } }
     }
 }

@@ -51,7 +51,8 @@ public struct JSONRenderer: ReportRenderer, Sendable {
                 json.noteIcon(icon, of: icons.resolutions)
                 json.writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
                                        kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
-                                       owners: annotations?.files.owners(ofEntry: entry))
+                                       owners: annotations?.files.owners(ofEntry: entry),
+                                       changedSinceReview: report.comparison.sinceReview != nil)
                 json.endObject()
                 try json.flushIfFull(to: &output)
             }
@@ -90,7 +91,8 @@ extension JSONWriter {
                 let icon = icons.number(ofFile: row.node)
                 noteIcon(icon, of: icons.resolutions)
                 writeChangeFields(change, linesCounted: report.linesCounted, icon: icon,
-                                  kinds: annotations?.kinds(ofFile: row.node) ?? [], owners: annotations?.owners(ofFile: row.node))
+                                  kinds: annotations?.kinds(ofFile: row.node) ?? [], owners: annotations?.owners(ofFile: row.node),
+                                  changedSinceReview: report.comparison.sinceReview != nil)
                 endObject()
                 return
             }

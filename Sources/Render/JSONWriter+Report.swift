@@ -92,6 +92,7 @@ extension JSONWriter {
         field("spec", comparison.spec)
         field("old", comparison.old)
         field("new", comparison.new)
+        if let since = comparison.sinceReview { writeSinceReview(since) }
         endObject()
     }
 
@@ -132,7 +133,8 @@ extension JSONWriter {
     /// ready by ``noteIcon(_:of:)``; `kinds` and `owners` are the file's
     /// annotations (`owners` `nil` when no CODEOWNERS file was read).
     mutating func writeChangeFields(_ change: borrowing FileChange, linesCounted: Bool, icon: Int,
-                                    kinds: FileAnnotations.Kinds = [], owners: [String]? = nil) {
+                                    kinds: FileAnnotations.Kinds = [], owners: [String]? = nil,
+                                    changedSinceReview: Bool = false) {
         pathField("path", "pathBytes", change.path.bytes)
         if let oldPath = change.oldPath {
             pathField("oldPath", "oldPathBytes", oldPath.bytes)
@@ -159,6 +161,7 @@ extension JSONWriter {
         case .viewed: field("viewed", true)
         case .changedSinceViewed: field("changedSinceViewed", true)
         }
+        if changedSinceReview { field("changedSinceReview", true) }
         if kinds.contains(.generated) { field("generated", true) }
         if kinds.contains(.vendored) { field("vendored", true) }
         if let owners { writeOwners(owners) }
@@ -170,5 +173,19 @@ extension JSONWriter {
         beginArray()
         for owner in owners { string(owner) }
         endArray()
+    }
+}
+
+extension JSONWriter {
+    /// The comparison's `"sinceReview"`: the head reviewed, the old side then, the counts.
+    mutating func writeSinceReview(_ since: SinceReviewNote) {
+        key(literal: "sinceReview")
+        beginObject()
+        field("head", since.head)
+        field("base", since.base)
+        field("revision", since.revision)
+        field("changed", since.changed)
+        field("files", since.files)
+        endObject()
     }
 }

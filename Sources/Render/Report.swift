@@ -60,6 +60,8 @@ public struct ComparisonLabel: Hashable, Sendable {
     public var new: String?
     /// A short human title for the header (`main...feature`, `HEAD → working tree`).
     public var title: String
+    /// Under `--since-review` or `--since`: the review compared with.
+    public var sinceReview: SinceReviewNote?
 
     public init(kind: ComparisonKind, spec: String, old: String?, new: String?, title: String) {
         self.kind = kind

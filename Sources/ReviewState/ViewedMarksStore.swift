@@ -21,8 +21,8 @@ public struct ViewedMarksStore: Sendable {
 
     /// The marks file.
     public var file: String { directory + "/viewed" }
-    /// The largest marks file read (256 MiB: some two and a half million marks); a larger
-    /// one is not read.
+    /// The largest marks file read (256 MiB: over a million marks made in comparisons of
+    /// commits, some four million made on the working tree); a larger one is not read.
     static let maximumFileBytes = 256 << 20
     var lockFile: String { directory + "/viewed.lock" }
     var newFile: String { directory + "/viewed.new" }

@@ -124,6 +124,8 @@ struct ArgumentParser {
         case .noCache: options.useCache = false
         case .exitCode: options.exitCode = true
         case .unviewed: options.hidesViewed = true
+        case .sinceReview: options.since = .lastReview
+        case .since: options.since = .revision(value ?? "")
         case .flatten: options.flatten = true
         case .noFlatten: options.flatten = false
         case .stdin:

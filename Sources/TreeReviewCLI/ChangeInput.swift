@@ -23,8 +23,10 @@ struct ChangeInput {
     var isBarePaths = false
     /// Under `--staged`, how many untracked files the commit leaves out.
     var untrackedLeftOut: Int? = nil
-    /// For `-i`, each change's new-side object id (for marking it viewed), and where the marks are.
-    var marking: (newObjects: [ObjectHash?], commonGitDirectory: String)? = nil
+    /// For `-i`, each change's new-side and old-side object ids and the comparison (for
+    /// marking it viewed), and where the marks are.
+    var marking: (newObjects: [ObjectHash?], oldObjects: [ObjectHash?], comparison: ReviewedComparison?,
+                  commonGitDirectory: String)? = nil
     /// For `-i` on the working tree or the index: what live refresh watches.
     var watching: (workdir: String?, gitDirectory: String)? = nil
     /// The repository compared and what the comparison found, for reading annotations
@@ -68,14 +70,23 @@ struct ChangeInput {
         }
         let viewed = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read()
         if !viewed.marks.isEmpty { request.newObjects = .paths(Set(viewed.marks.byPath.keys)) }
-        if options.interactive { request.newObjects = .all }
-        let changeSet = try repository.changes(for: request, config: config)
-        let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
+        if options.interactive || options.since != nil { request.newObjects = .all }
+        var changeSet = try repository.changes(for: request, config: config)
+        var label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
+        var warnings = (viewed.warning.map { [TerminalText.escaped($0)] } ?? []) + changeSet.warnings
+        if let since = options.since {
+            let found = try SinceReviewFilter.apply(since, to: &changeSet, marks: viewed.marks, repository: repository,
+                                                    request: request, config: config)
+            label.sinceReview = found.note
+            label.title += " " + found.note.text
+            warnings += found.warnings
+        }
         return ChangeInput(changes: marked(changeSet, with: viewed.marks), label: label, linesCounted: options.countLines,
-                           warnings: (viewed.warning.map { [TerminalText.escaped($0)] } ?? []) + changeSet.warnings, trace: changeSet.trace,
+                           warnings: warnings, trace: changeSet.trace,
                            config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut,
-                           marking: options.interactive ? (changeSet.newObjects, repository.commonGitDirectory) : nil,
+                           marking: options.interactive ? (changeSet.newObjects, changeSet.oldObjects, changeSet.reviewedComparison,
+                                                            repository.commonGitDirectory) : nil,
                            watching: options.interactive && (changeSet.kind == .worktree || changeSet.kind == .staged)
                                ? (repository.workdir, repository.gitDirectory) : nil,
                            comparison: (repository, changeSet, config), words: words)

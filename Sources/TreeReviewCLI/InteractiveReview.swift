@@ -83,7 +83,7 @@ enum InteractiveReview {
     private static func reviewMarks(for input: ChangeInput) -> StoredReviewMarks? {
         guard let marking = input.marking, marking.newObjects.count == input.changes.count else { return nil }
         return StoredReviewMarks(commonGitDirectory: marking.commonGitDirectory, changes: input.changes,
-                                 newObjects: marking.newObjects)
+                                 newObjects: marking.newObjects, oldObjects: marking.oldObjects, comparison: marking.comparison)
     }
 
     /// Shows `text` in the pager on the terminal (`o`), as the printed tree chooses its

@@ -69,6 +69,10 @@ enum OptionTable {
                    help: "Tree drawing characters: unicode or ascii; by default ascii when the locale names a character set other than UTF-8. [treereview.charset]"),
         OptionSpec(key: .unviewed, long: "unviewed", short: nil, value: .none,
                    help: "Hide the files marked viewed (treereview viewed) that have not changed since."),
+        OptionSpec(key: .sinceReview, long: "since-review", short: nil, value: .none,
+                   help: "Only the files whose change differs from what it was at your last review (the latest head recorded by treereview viewed or v among the files' marks): the comparison as it was then is read, and a file whose old and new sides, or whose patch but for line numbers, are as they were is left out."),
+        OptionSpec(key: .since, long: "since", short: nil, value: .required("rev"),
+                   help: "As --since-review, with <rev> as the head reviewed (the old side then: the merge base of the old side now with <rev>)."),
         OptionSpec(key: .includeGenerated, long: "include-generated", short: nil, value: .none,
                    help: "Count generated and vendored files like the others, each on its own row, marked; by default they are left out of the totals and folded into one row per directory, as on a pull request."),
         OptionSpec(key: .owners, long: "owners", short: nil, value: .none,
@@ -132,7 +136,7 @@ struct OptionSpec: Sendable {
     /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
     var isRepositoryOnly: Bool {
         [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed,
-         .includeGenerated, .owners, .owner].contains(key)
+         .includeGenerated, .owners, .owner, .sinceReview, .since].contains(key)
     }
 
     /// Every long name it answers to.
@@ -160,7 +164,7 @@ enum OptionKey: Sendable, Hashable {
     case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
     case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy
-    case includeGenerated, owners, owner
+    case includeGenerated, owners, owner, sinceReview, since
 }
 
 /// `--help`, generated from ``OptionTable``: each option's names, then its help text,

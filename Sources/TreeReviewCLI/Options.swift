@@ -25,6 +25,8 @@ struct Options: Equatable {
     var exitCode = false
     /// `--unviewed`: leave out the files marked viewed.
     var hidesViewed = false
+    /// `--since-review` or `--since <rev>`: only the files changed since that review.
+    var since: SinceReviewOption?
     var flatten: Bool?
     var sort: TreeOrder?
     var depth: Int?
@@ -80,6 +82,9 @@ extension Options {
             }
             if mergeBase {
                 throw UsageError("--merge-base does not apply to --stdin: the change list already decided what is compared")
+            }
+            if since != nil {
+                throw UsageError("--since-review and --since do not apply to --stdin: they read the comparison as it was at a review")
             }
             if let option = repositoryOnlyOption, ["--include-generated", "--owners", "--owner"].contains(option) {
                 throw UsageError("\(option) does not apply to --stdin: generated files and owners are read from a repository's compared side")

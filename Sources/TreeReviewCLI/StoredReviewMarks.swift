@@ -8,7 +8,8 @@ import Synchronization
 import TreeModel
 
 /// The browser's `v` writing the repository's viewed marks (`<common git dir>/treereview`),
-/// as `treereview viewed` and `unviewed` do: each file marked with its new side's id now.
+/// as `treereview viewed` and `unviewed` do: each file marked with its new side's id now
+/// (and, in a comparison of commits, that comparison and its old side).
 /// The file is written on a queue of its own, in order, so that a key does not wait for
 /// the disk; the marks set while a write runs are written together by the next one, and a
 /// write takes the marks it wrote last instead of reading the file again while no one else
@@ -23,6 +24,9 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
 
     private let store: ViewedMarksStore
     private var newObjects: NewObjectsByPath
+    /// The old sides, in a comparison of commits (the marks record them with it).
+    private let oldObjects: NewObjectsByPath?
+    private let comparison: ReviewedComparison?
     private let writes = DispatchQueue(label: "treereview.viewed-marks")
     private let requests = Mutex<[Request]>([])
     private let failure = Mutex<String?>(nil)
@@ -32,10 +36,14 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
     private(set) var updatesMade = 0
 
     /// The marks of the repository whose common git directory is `commonGitDirectory`, for
-    /// `changes` whose new sides are `newObjects` (in the same order).
-    init(commonGitDirectory: String, changes: [FileChange], newObjects: [ObjectHash?]) {
+    /// `changes` whose new sides are `newObjects` and old sides `oldObjects` (in the same
+    /// order), in `comparison` (`nil`: the index or the working tree).
+    init(commonGitDirectory: String, changes: [FileChange], newObjects: [ObjectHash?], oldObjects: [ObjectHash?] = [],
+         comparison: ReviewedComparison? = nil) {
         store = ViewedMarksStore(commonGitDirectory: commonGitDirectory)
         self.newObjects = NewObjectsByPath(changes: changes, objects: newObjects)
+        self.comparison = oldObjects.count == changes.count ? comparison : nil
+        self.oldObjects = self.comparison == nil ? nil : NewObjectsByPath(changes: changes, objects: oldObjects)
     }
 
     /// Takes the new sides live refresh read again: `changes` whose new sides are
@@ -74,10 +82,12 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
         edits.reserveCapacity(taken.reduce(0) { $0 + $1.changes.count })
         for request in taken {
             var newObjects = request.newObjects
-            var next = 0
+            var oldObjects = oldObjects
+            var next = 0, nextOld = 0
             for change in request.changes {
                 edits.append(request.viewed
-                    ? .viewed(change.path, newObject: newObjects.object(at: change.path, next: &next))
+                    ? .viewed(change.path, newObject: newObjects.object(at: change.path, next: &next),
+                              oldObject: oldObjects?.object(at: change.path, next: &nextOld), in: comparison)
                     : .unviewed(change.path))
             }
         }
@@ -132,9 +142,10 @@ struct ViewedMarking {
         try expectEveryPathMatches(options.pathspecs, changeSet.changes, repository: repository, directory: directory)
         let store = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory)
         let warning = try store.update { marks in
-            for (change, newObject) in zip(changeSet.changes, changeSet.newObjects) {
+            for (index, change) in changeSet.changes.enumerated() {
                 if viewed {
-                    marks.markViewed(change.path, newObject: newObject)
+                    marks.markViewed(change.path, newObject: changeSet.newObjects[index], oldObject: changeSet.oldObjects[index],
+                                     in: changeSet.reviewedComparison)
                 } else {
                     marks.unmark(change.path)
                 }

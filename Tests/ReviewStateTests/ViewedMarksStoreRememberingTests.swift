@@ -78,9 +78,9 @@ struct ViewedMarksStoreRememberingTests {
         #expect(warning?.hasPrefix("treereview: warning: ignoring the viewed marks in \(store.file): line 1") == true)
         #expect(store.read().marks.byPath == [RawPath("b"): Self.id])
         #expect(written != nil)
-        let newer = "treereview viewed 2\nsomething new\n"
+        let newer = "treereview viewed 3\nsomething new\n"
         try newer.write(toFile: store.file, atomically: true, encoding: .utf8)
-        #expect(throws: ViewedMarksStoreError.newerVersion(path: store.file, version: 2)) {
+        #expect(throws: ViewedMarksStoreError.newerVersion(path: store.file, version: 3)) {
             try store.update(remembering: &written, applying: [.viewed(RawPath("c"), newObject: Self.id)])
         }
         #expect(written == nil)

@@ -65,13 +65,36 @@ struct ViewedMarksStoreTests {
     @Test func marksOfANewerVersionAreReadAsNoneAndNeverOverwritten() throws {
         let store = try store()
         try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
-        let newer = "treereview viewed 2\nsomething new\n"
+        let newer = "treereview viewed 3\nsomething new\n"
         try newer.write(toFile: store.file, atomically: false, encoding: .utf8)
-        #expect(store.read().warning?.hasSuffix("written by a newer treereview (version 2)") == true)
-        #expect(throws: ViewedMarksStoreError.newerVersion(path: store.file, version: 2)) {
+        #expect(store.read().warning?.hasSuffix("written by a newer treereview (version 3)") == true)
+        #expect(throws: ViewedMarksStoreError.newerVersion(path: store.file, version: 3)) {
             try store.update { $0.markViewed(RawPath("a.c"), newObject: Self.id) }
         }
         #expect(try String(contentsOfFile: store.file, encoding: .utf8) == newer)
+    }
+
+    /// A version 1 file keeps its marks and is written as version 2 by the next update, by
+    /// either kind of writer; the marks set get the next sequence number after its marks' 0.
+    @Test(arguments: [false, true])
+    func aVersionOneFileIsRewrittenAsVersionTwo(remembering: Bool) throws {
+        let store = try store()
+        try FileManager.default.createDirectory(atPath: store.directory, withIntermediateDirectories: true)
+        try "treereview viewed 1\n\(Self.id.hex)\told.c\n".write(toFile: store.file, atomically: false, encoding: .utf8)
+        let comparison = ReviewedComparison(head: Self.id, base: nil)
+        if remembering {
+            var written: WrittenMarks?
+            try store.update(remembering: &written, applying: [.viewed(RawPath("new.c"), newObject: Self.id, in: comparison)])
+        } else {
+            try store.update { $0.markViewed(RawPath("new.c"), newObject: Self.id, in: comparison) }
+        }
+        let text = try String(contentsOfFile: store.file, encoding: .utf8)
+        #expect(text == """
+            treereview viewed 2
+            \(Self.id.hex) \(ViewedMarks.deletion.hex) \(Self.id.hex) - 1\tnew.c
+            \(Self.id.hex) - - - 0\told.c
+
+            """)
     }
 
     /// As a user that cannot write the git directory (`nobody` when the tests run as root,

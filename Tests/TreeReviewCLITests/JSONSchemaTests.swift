@@ -63,6 +63,8 @@ struct JSONSchemaTests {
         Run(fixture: "submodules", arguments: ["HEAD~1..HEAD"],
             shows: [#"{"kind":"submodule","name":"becomes-file","#, #""oldMode":"100644","newMode":"160000","oldCommit":null"#]),
         Run(fixture: "submodules", arguments: ["--staged", "--no-stat"], shows: [#""kind":"submodule""#]),
+        Run(fixture: "since-review", arguments: ["main...feature", "--since", "feature~1"],
+            shows: [#""sinceReview":{"head":""#, #""revision":"feature~1","changed":3,"files":5}"#, #""changedSinceReview":true"#]),
         Run(fixture: "empty", arguments: [], shows: [#""old":null"#]),
         Run(fixture: "empty", arguments: ["--staged"]),
         Run(fixture: "criss-cross", arguments: ["main...other"], shows: [#""mode":"mergeBase""#]),

@@ -59,6 +59,6 @@ struct MarksFileBoundsTests {
         let result = try BoundedRun.run(["viewed", "new"], in: repo)
         #expect(result.status == 0, "exit \(result.status): \(result.error)")
         #expect(result.error.isEmpty)
-        #expect(try String(contentsOfFile: marks, encoding: .utf8).hasPrefix("treereview viewed 1\n"))
+        #expect(try String(contentsOfFile: marks, encoding: .utf8).hasPrefix("treereview viewed 2\n"))
     }
 }

@@ -13,14 +13,20 @@ struct ViewedTests {
         return common.trimmingCharacters(in: .newlines) + "/treereview/viewed"
     }
 
-    /// The marks file's lines after the version line, as `id path` pairs.
+    /// The marks file's lines after the version line, as path → new id.
     static func marks(_ repo: String) throws -> [String: String] {
+        try fields(repo).mapValues { $0[0] }
+    }
+
+    /// The marks file's lines after the version line, as path → its fields (new id, old id,
+    /// head, base, sequence).
+    static func fields(_ repo: String) throws -> [String: [String]] {
         let text = try String(contentsOfFile: marksFile(repo), encoding: .utf8)
         var lines = text.split(separator: "\n")
-        #expect(lines.removeFirst() == "treereview viewed 1")
+        #expect(lines.removeFirst() == "treereview viewed 2")
         return Dictionary(uniqueKeysWithValues: lines.map { line in
             let parts = line.split(separator: "\t", maxSplits: 1)
-            return (String(parts[1]), String(parts[0]))
+            return (String(parts[1]), parts[0].split(separator: " ").map(String.init))
         })
     }
 
