@@ -180,6 +180,7 @@ extension ManPage {
         (["TERM"], "When dumb, no color under --color=auto."),
         (["GIT_PAGER", "PAGER"], "The pager for output to a terminal, as git chooses it: GIT_PAGER, then treereview.pager naming a command, then core.pager, then PAGER, then less. Empty or cat means no pager. The pager starts as git starts it: a plain program name is found on PATH and run, any other command runs with sh -c; treereview waits for it to exit, and quitting it early ends treereview quietly."),
         (["PATH"], "Where a pager or interactive.diffFilter given as a plain program name (no spaces nor shell characters) is found, as git finds it."),
+        (["GIT_EXEC_PATH"], "Set by git for every program it runs: when it is set and standard input is not a terminal, treereview runs in a git hook and pages nothing unless --paginate asks, so that a hook never waits on a pager."),
         (["LESS", "LV"], "When not set, the pager gets LESS=FRX and LV=-c, as git gives them."),
         (["COLUMNS"], "The width rows are shortened to on a terminal, instead of the terminal's own width. Output that is not a terminal is never shortened."),
         (["LC_ALL", "LC_CTYPE", "LANG"], "The first one set decides the default --charset: ascii when it names a character set other than UTF-8 (C, POSIX, en_US.ISO-8859-1), else unicode."),

@@ -169,6 +169,7 @@ enum HelpText {
     static let usage = """
         usage: treereview [options] [<rev> | <a>..<b> | <a>...<b> | <a> <b>]
                           [-- <pathspec>...]
+           or: treereview <command> [<arguments>]
         """
 
     /// The widest line, in columns.
@@ -198,6 +199,11 @@ enum HelpText {
             let indent = String(repeating: " ", count: column)
             lines.append("  " + synopsis.padding(toLength: column - 2, withPad: " ", startingAt: 0) + wrapped[0])
             lines += wrapped.dropFirst().map { indent + $0 }
+        }
+        lines += ["", "COMMANDS (treereview help <command> shows one)"]
+        for subcommand in Subcommand.all {
+            lines.append("  treereview \(subcommand.name) \(subcommand.usage)")
+            lines += wrap(subcommand.help, width: width - 6).map { "      " + $0 }
         }
         lines += [
             "",
