@@ -122,6 +122,7 @@ extension ManPage {
         "treereview shows the files that a branch, a commit range, the index or the working tree changed, as an annotated directory tree, as JSON for the next step of a pipeline, or as a plain list. It reads git repositories through libgit2, and its figures are git's own: statuses, renames and line counts equal those of git diff.",
         "Each row of the tree shows a file's status letter (A added, C copied, D deleted, M modified, R renamed, T type changed, U unmerged, ? untracked), its name, the old name of a rename or copy with its similarity, and its added and removed lines; each directory shows the totals of what it contains. Directory-only chains are joined into one row unless --no-flatten is given.",
         "File names are hostile input: in the tree and plain formats, control characters and invalid UTF-8 are shown escaped; JSON and -z output keep them exact. treereview never writes to the repository, except the marks of treereview viewed and unviewed, kept under its git directory.",
+        "make install also installs it as git-treereview, so that git treereview runs it (with the same name in its messages), and this page as git-treereview(1), which git help treereview opens. In a git hook it never pages (see GIT_EXEC_PATH below).",
     ]
 
     /// COMPARISONS: what the arguments compare, as in git diff.

@@ -149,11 +149,14 @@ struct ViewedMarking {
                 request.newObjects = .none
                 _ = try repository.changes(for: request)
             }
-            let marked = store.read().marks.paths.map { (path: $0, isGitlink: false) }
-            let matched = try expectEveryPath(options.pathspecs, matchesOneOf: marked, repository: repository,
-                                              directory: directory) { "pathspec '\($0)' did not match any file marked viewed" }
+            let matching = { (marks: ViewedMarks) throws -> [RawPath] in
+                try expectEveryPath(options.pathspecs, matchesOneOf: marks.paths.map { (path: $0, isGitlink: false) },
+                                    repository: repository, directory: directory) { "pathspec '\($0)' did not match any file marked viewed" }
+            }
+            let current = store.read()
+            if current.warning == nil { _ = try matching(current.marks) }
             warning = try store.update { marks in
-                for path in matched { _ = marks.unmark(path) }
+                for path in try matching(marks) { _ = marks.unmark(path) }
             }
         }
         if let warning { try? io.standardError.write(Array((TerminalText.escaped(warning) + "\n").utf8)) }
