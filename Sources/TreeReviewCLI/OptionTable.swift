@@ -84,7 +84,7 @@ enum OptionTable {
         OptionSpec(key: .noPager, long: "no-pager", short: "P", value: .none,
                    help: "Do not page: write straight to the terminal, whatever treereview.pager says."),
         OptionSpec(key: .paginate, long: "paginate", short: nil, value: .none,
-                   help: "Page output to a terminal even when treereview.pager is false."),
+                   help: "Page output to a terminal even when treereview.pager is false, and in a git hook."),
         OptionSpec(key: .help, long: "help", short: "h", value: .none,
                    help: "Show this help."),
         OptionSpec(key: .version, long: "version", short: nil, value: .none,
