@@ -1,6 +1,8 @@
 # Build and install treereview as Unix tools are: `make && sudo make install`.
 # PREFIX (default /usr/local) and DESTDIR (for staging and packaging) are honored;
 # BIN names an already-built binary to install (it is built only when missing).
+# git-treereview (a symbolic link) makes it `git treereview`, and git-treereview.1 (a `.so`
+# page) what `git help treereview` opens.
 
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -28,14 +30,17 @@ install: $(BIN)
 	$(INSTALL) -d "$(DESTDIR)$(bindir)" "$(DESTDIR)$(man1dir)" "$(DESTDIR)$(bashcompletiondir)" \
 		"$(DESTDIR)$(zshcompletiondir)" "$(DESTDIR)$(fishcompletiondir)"
 	$(INSTALL) -m 755 "$(BIN)" "$(DESTDIR)$(bindir)/treereview"
+	ln -sf treereview "$(DESTDIR)$(bindir)/git-treereview"
 	$(INSTALL) -m 644 Docs/treereview.1 "$(DESTDIR)$(man1dir)/treereview.1"
+	echo '.so man1/treereview.1' > "$(DESTDIR)$(man1dir)/git-treereview.1"
 	"$(BIN)" completion bash > "$(DESTDIR)$(bashcompletiondir)/treereview"
 	"$(BIN)" completion zsh > "$(DESTDIR)$(zshcompletiondir)/_treereview"
 	"$(BIN)" completion fish > "$(DESTDIR)$(fishcompletiondir)/treereview.fish"
-	chmod 644 "$(DESTDIR)$(bashcompletiondir)/treereview" "$(DESTDIR)$(zshcompletiondir)/_treereview" \
-		"$(DESTDIR)$(fishcompletiondir)/treereview.fish"
+	chmod 644 "$(DESTDIR)$(man1dir)/git-treereview.1" "$(DESTDIR)$(bashcompletiondir)/treereview" \
+		"$(DESTDIR)$(zshcompletiondir)/_treereview" "$(DESTDIR)$(fishcompletiondir)/treereview.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(bindir)/treereview" "$(DESTDIR)$(man1dir)/treereview.1" \
+	rm -f "$(DESTDIR)$(bindir)/treereview" "$(DESTDIR)$(bindir)/git-treereview" \
+		"$(DESTDIR)$(man1dir)/treereview.1" "$(DESTDIR)$(man1dir)/git-treereview.1" \
 		"$(DESTDIR)$(bashcompletiondir)/treereview" "$(DESTDIR)$(zshcompletiondir)/_treereview" \
 		"$(DESTDIR)$(fishcompletiondir)/treereview.fish"

@@ -102,7 +102,8 @@ struct ChangeInput {
         return changes
     }
 
-    private static func title(of changeSet: ChangeSet) -> String {
+    /// How a header names the comparison of `changeSet` (`HEAD → working tree`, `main...feature`).
+    static func title(of changeSet: ChangeSet) -> String {
         switch changeSet.kind {
         case .staged: "\(changeSet.spec) → index"
         case .worktree: "\(changeSet.spec) → working tree"

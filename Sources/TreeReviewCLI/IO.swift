@@ -70,6 +70,8 @@ public struct IO {
     public var readStandardInput: () throws -> [UInt8]
     /// Whether standard output is a terminal.
     public var outputIsTerminal: Bool
+    /// Whether standard input is a terminal (false where it is captured: tests).
+    public var inputIsTerminal: Bool
     /// The terminal's width in columns, when standard output is a terminal that reports one.
     public var terminalWidth: Int?
     /// The directory relative paths (`-C`) start from.
@@ -80,8 +82,10 @@ public struct IO {
 
     public init(
         standardOutput: ByteSink, standardError: ByteSink, readStandardInput: @escaping () throws -> [UInt8] = { [] },
-        outputIsTerminal: Bool, terminalWidth: Int? = nil, currentDirectory: String, canStartPager: Bool = false
+        outputIsTerminal: Bool, terminalWidth: Int? = nil, currentDirectory: String, canStartPager: Bool = false,
+        inputIsTerminal: Bool = false
     ) {
+        self.inputIsTerminal = inputIsTerminal
         self.standardOutput = standardOutput
         self.standardError = standardError
         self.readStandardInput = readStandardInput
@@ -102,7 +106,8 @@ public struct IO {
                   outputIsTerminal: isTerminal,
                   terminalWidth: width,
                   currentDirectory: FileManager.default.currentDirectoryPath,
-                  canStartPager: true)
+                  canStartPager: true,
+                  inputIsTerminal: isatty(STDIN_FILENO) == 1)
     }
 }
 

@@ -122,6 +122,7 @@ extension ManPage {
         "treereview shows the files that a branch, a commit range, the index or the working tree changed, as an annotated directory tree, as JSON for the next step of a pipeline, or as a plain list. It reads git repositories through libgit2, and its figures are git's own: statuses, renames and line counts equal those of git diff.",
         "Each row of the tree shows a file's status letter (A added, C copied, D deleted, M modified, R renamed, T type changed, U unmerged, ? untracked), its name, the old name of a rename or copy with its similarity, and its added and removed lines; each directory shows the totals of what it contains. Directory-only chains are joined into one row unless --no-flatten is given.",
         "File names are hostile input: in the tree and plain formats, control characters and invalid UTF-8 are shown escaped; JSON and -z output keep them exact. treereview never writes to the repository, except the marks of treereview viewed and unviewed, kept under its git directory.",
+        "make install also installs it as git-treereview, so that git treereview runs it (with the same name in its messages), and this page as git-treereview(1), which git help treereview opens. In a git hook it never pages (see GIT_EXEC_PATH below).",
     ]
 
     /// COMPARISONS: what the arguments compare, as in git diff.
@@ -180,6 +181,7 @@ extension ManPage {
         (["TERM"], "When dumb, no color under --color=auto."),
         (["GIT_PAGER", "PAGER"], "The pager for output to a terminal, as git chooses it: GIT_PAGER, then treereview.pager naming a command, then core.pager, then PAGER, then less. Empty or cat means no pager. The pager starts as git starts it: a plain program name is found on PATH and run, any other command runs with sh -c; treereview waits for it to exit, and quitting it early ends treereview quietly."),
         (["PATH"], "Where a pager or interactive.diffFilter given as a plain program name (no spaces nor shell characters) is found, as git finds it."),
+        (["GIT_EXEC_PATH"], "Set by git for every program it runs: when it is set and standard input is not a terminal, treereview runs in a git hook and pages nothing unless --paginate asks, so that a hook never waits on a pager."),
         (["LESS", "LV"], "When not set, the pager gets LESS=FRX and LV=-c, as git gives them."),
         (["COLUMNS"], "The width rows are shortened to on a terminal, instead of the terminal's own width. Output that is not a terminal is never shortened."),
         (["LC_ALL", "LC_CTYPE", "LANG"], "The first one set decides the default --charset: ascii when it names a character set other than UTF-8 (C, POSIX, en_US.ISO-8859-1), else unicode."),

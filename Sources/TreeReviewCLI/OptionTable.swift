@@ -88,7 +88,7 @@ enum OptionTable {
         OptionSpec(key: .noPager, long: "no-pager", short: "P", value: .none,
                    help: "Do not page: write straight to the terminal, whatever treereview.pager says."),
         OptionSpec(key: .paginate, long: "paginate", short: nil, value: .none,
-                   help: "Page output to a terminal even when treereview.pager is false."),
+                   help: "Page output to a terminal even when treereview.pager is false, and in a git hook."),
         OptionSpec(key: .help, long: "help", short: "h", value: .none,
                    help: "Show this help."),
         OptionSpec(key: .version, long: "version", short: nil, value: .none,
@@ -173,6 +173,7 @@ enum HelpText {
     static let usage = """
         usage: treereview [options] [<rev> | <a>..<b> | <a>...<b> | <a> <b>]
                           [-- <pathspec>...]
+           or: treereview <command> [<arguments>]
         """
 
     /// The widest line, in columns.
@@ -202,6 +203,11 @@ enum HelpText {
             let indent = String(repeating: " ", count: column)
             lines.append("  " + synopsis.padding(toLength: column - 2, withPad: " ", startingAt: 0) + wrapped[0])
             lines += wrapped.dropFirst().map { indent + $0 }
+        }
+        lines += ["", "COMMANDS (treereview help <command> shows one)"]
+        for subcommand in Subcommand.all {
+            lines.append("  treereview \(subcommand.name) \(subcommand.usage)")
+            lines += wrap(subcommand.help, width: width - 6).map { "      " + $0 }
         }
         lines += [
             "",

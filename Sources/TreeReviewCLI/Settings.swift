@@ -27,8 +27,11 @@ struct Settings: Equatable {
     static let freeFormConfigKeys: Set = ["treereview.pager"]
 
     /// Decides every setting from `options`, the `treereview` config section (keys
-    /// lowercased, all values in order) and the environment (for the charset's locale).
-    static func resolve(_ options: Options, config: [String: [String]], environment: [String: String]) throws -> Settings {
+    /// lowercased, all values in order) and the environment (for the charset's locale). In a
+    /// git hook (``GitHook``, told by `standardInputIsTerminal`) nothing is paged unless
+    /// `--paginate` asks for it.
+    static func resolve(_ options: Options, config: [String: [String]], environment: [String: String],
+                        standardInputIsTerminal: Bool? = nil) throws -> Settings {
         func last(_ key: String) -> String? { config[key.lowercased()]?.last }
         func parse<T>(_ key: String, _ make: (String) -> T?, expected: String) throws -> T? {
             guard let text = last(key) else { return nil }
@@ -69,6 +72,7 @@ struct Settings: Equatable {
             charset: options.charset ?? configCharset ?? Self.localeCharset(environment),
             iconOverrides: overrides,
             paging: options.paginate.map { $0 ? .usual : .off }
+                ?? (GitHook.isRunning(environment: environment, standardInputIsTerminal: standardInputIsTerminal) ? .off : nil)
                 ?? last("treereview.pager").map(Pager.Request.fromConfig) ?? .usual)
     }
 

@@ -114,8 +114,10 @@ struct ViewedMarking {
 
     /// With `--`, the words before it are the comparison; without it, the leading words that
     /// are revisions (and not also files, as git tells them apart) are, and the rest are paths,
-    /// which need not exist (a deleted file is marked too). A path that matches no changed
-    /// file is an error, and nothing is marked.
+    /// which need not exist (a deleted file is marked too). `viewed`: a path that matches no
+    /// changed file is an error naming the comparison, and nothing is marked. `unviewed`:
+    /// the marks the paths match go, whatever the comparison changes; a path that matches no
+    /// mark is an error, and nothing is removed.
     func run(_ arguments: [String], environment: [String: String], io: IO) throws -> Int32 {
         var options = try ArgumentParser.parse(arguments, restriction: .init(keys: Self.comparisonOptions, command: command))
         let directory = options.directory.map {
@@ -138,34 +140,57 @@ struct ViewedMarking {
         request.renames = .off
         request.countLines = false
         request.newObjects = .all
-        let changeSet = try repository.changes(for: request)
-        try expectEveryPathMatches(options.pathspecs, changeSet.changes, repository: repository, directory: directory)
         let store = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory)
-        let warning = try store.update { marks in
-            for (index, change) in changeSet.changes.enumerated() {
-                if viewed {
+        let warning: String?
+        if viewed {
+            let changeSet = try repository.changes(for: request)
+            let changed = changeSet.changes.map { (path: $0.path, isGitlink: $0.isSubmodule) }
+            try expectEveryPath(options.pathspecs, matchesOneOf: changed, repository: repository, directory: directory) { path in
+                "pathspec '\(path)' did not match any file changed in \(ChangeInput.title(of: changeSet)); "
+                    + "name the comparison: treereview viewed <comparison> -- <path>..."
+            }
+            warning = try store.update { marks in
+                for (index, change) in changeSet.changes.enumerated() {
                     marks.markViewed(change.path, newObject: changeSet.newObjects[index], oldObject: changeSet.oldObjects[index],
                                      in: changeSet.reviewedComparison)
-                } else {
-                    marks.unmark(change.path)
                 }
+            }
+        } else {
+            if !options.revisions.isEmpty || options.staged {
+                request.newObjects = .none
+                _ = try repository.changes(for: request)
+            }
+            let matching = { (marks: ViewedMarks) throws -> [RawPath] in
+                try expectEveryPath(options.pathspecs, matchesOneOf: marks.paths.map { (path: $0, isGitlink: false) },
+                                    repository: repository, directory: directory) { "pathspec '\($0)' did not match any file marked viewed" }
+            }
+            let current = store.read()
+            if current.warning == nil { _ = try matching(current.marks) }
+            warning = try store.update { marks in
+                for path in try matching(marks) { _ = marks.unmark(path) }
             }
         }
         if let warning { try? io.standardError.write(Array((TerminalText.escaped(warning) + "\n").utf8)) }
         return 0
     }
 
-    /// Refuses a path that names no changed file (as `git add` refuses one that names no file).
-    private func expectEveryPathMatches(_ paths: [String], _ changes: [FileChange], repository: Repository,
-                                        directory: String) throws {
+    /// The `files` that the pathspecs `paths` match; refuses a path that matches none of them
+    /// (as `git add` refuses one that names no file), with the line `failure` makes of it.
+    @discardableResult
+    private func expectEveryPath(_ paths: [String], matchesOneOf files: [(path: RawPath, isGitlink: Bool)],
+                                 repository: Repository, directory: String,
+                                 failure: (String) -> String) throws -> [RawPath] {
         let attributes: PathspecAttributeLookup = { path, names in try repository.pathspecAttributes(of: path, names: names) }
+        var matched: [RawPath] = []
         for path in paths {
             let pathspec = try repository.pathspec([path], from: directory)
-            let matches = try changes.contains { change in
-                try pathspec.matches(change.path.bytes, isGitlink: change.isSubmodule, attributes: attributes)
+            let matches = try files.filter { file in
+                try pathspec.matches(file.path.bytes, isGitlink: file.isGitlink, attributes: attributes)
             }
-            guard matches else { throw UsageError("pathspec '\(path)' did not match any changed file") }
+            guard !matches.isEmpty else { throw UsageError(failure(path)) }
+            matched += matches.map(\.path)
         }
+        return matched
     }
 }
 

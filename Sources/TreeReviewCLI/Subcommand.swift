@@ -24,7 +24,10 @@ struct Subcommand: Sendable {
     let run: @Sendable (_ arguments: [String], _ environment: [String: String], _ io: IO) throws -> Int32
 
     /// Every subcommand, in the order help and the man page list them.
-    static let all: [Subcommand] = [.viewed, .unviewed, .completion]
+    static let all: [Subcommand] = others + [.help]
+
+    /// Every subcommand but `help`, whose names `help` takes.
+    private static let others: [Subcommand] = [.viewed, .unviewed, .completion]
 
     /// The subcommand called `name`, if there is one.
     static func named(_ name: String) -> Subcommand? {
@@ -34,6 +37,9 @@ struct Subcommand: Sendable {
     /// `usage: treereview <name> <arguments>`.
     var usageLine: String { "usage: treereview \(name) \(usage)" }
 
+    /// What `treereview <name> --help` prints: the usage line and the help.
+    var helpText: String { "\(usageLine)\n\(help)\n" }
+
     /// Runs the subcommand named by the first argument, if it names one; `nil` otherwise,
     /// for a comparison. Errors are reported as every error is: one line, exit 2.
     static func runIfNamed(_ arguments: [String], environment: [String: String], io: IO) -> Int32? {
@@ -41,7 +47,7 @@ struct Subcommand: Sendable {
         let rest = Array(arguments.dropFirst())
         do {
             if rest.contains("-h") || rest.contains("--help") {
-                try io.standardOutput.write(Array("\(subcommand.usageLine)\n\(subcommand.help)\n".utf8))
+                try io.standardOutput.write(Array(subcommand.helpText.utf8))
                 return 0
             }
             return try subcommand.run(rest, environment, io)
@@ -56,6 +62,28 @@ struct Subcommand: Sendable {
 }
 
 extension Subcommand {
+    /// `treereview help [<command>]`, as `git help`: alone, what `--help` prints; with a
+    /// command's name, what `treereview <command> --help` prints.
+    static let help = Subcommand(
+        name: "help",
+        usage: "[<command>]",
+        arguments: .choice(others.map(\.name) + ["help"]),
+        help: "Show the help, or a command's: its usage and what it does."
+    ) { arguments, _, io in
+        guard let name = arguments.first else {
+            try io.standardOutput.write(Array(HelpText.text.utf8))
+            return 0
+        }
+        guard let subcommand = named(name) else {
+            throw UsageError("'\(name)' is not a treereview command. See 'treereview --help'.")
+        }
+        guard arguments.count == 1 else {
+            throw UsageError("help takes one command, not '\(arguments.joined(separator: " "))'")
+        }
+        try io.standardOutput.write(Array(subcommand.helpText.utf8))
+        return 0
+    }
+
     /// `treereview completion bash|zsh|fish`: prints the shell's completion script.
     static let completion = Subcommand(
         name: "completion",
@@ -94,7 +122,7 @@ extension Subcommand {
         name: "unviewed",
         usage: "[<comparison> --] <path>...",
         arguments: .paths,
-        help: "Remove the viewed marks of the changed files at these paths (a directory: every one below it)."
+        help: "Remove the viewed marks of the files at these paths (a directory: every one below it), changed or not."
     ) { arguments, environment, io in
         try ViewedMarking(viewed: false).run(arguments, environment: environment, io: io)
     }

@@ -34,7 +34,8 @@ public enum TreeReview {
                 return try InteractiveReview.run(options, environment: environment, io: io)
             }
             let input = try ChangeInput.read(options, environment: environment, io: io)
-            let settings = try Settings.resolve(options, config: input.config, environment: environment)
+            let settings = try Settings.resolve(options, config: input.config, environment: environment,
+                                                standardInputIsTerminal: options.stdin ? nil : io.inputIsTerminal)
             let plan = AnnotationPlan(options: options, format: settings.format)
             let annotations = try plan.read(input)
             var traceOrigin: Date?

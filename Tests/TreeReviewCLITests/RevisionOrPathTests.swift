@@ -103,7 +103,7 @@ struct RevisionOrPathTests {
         let marks = try ViewedTests.marks(repo)
         #expect(marks.keys.sorted() == ["src/a.c", "src/b.c"])
         #expect(try CLIRunner.failure(["viewed", "docs"], in: repo).hasPrefix("ambiguous argument 'docs': both revision and filename"))
-        #expect(CLIRunner.run(["viewed", "gone.c"], in: repo).error == "treereview: pathspec 'gone.c' did not match any changed file\n",
+        #expect(CLIRunner.run(["viewed", "gone.c"], in: repo).error == "treereview: pathspec 'gone.c' did not match any file changed\(ViewedTests.inWorkingTree)\n",
                 "a path that does not exist may still name a deleted file")
     }
 

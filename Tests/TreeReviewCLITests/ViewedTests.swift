@@ -30,6 +30,9 @@ struct ViewedTests {
         })
     }
 
+    /// How a path that matches no changed file of the default comparison ends its message.
+    static let inWorkingTree = " in HEAD → working tree; name the comparison: treereview viewed <comparison> -- <path>..."
+
     static func hashObject(_ path: String, in repo: String) throws -> String {
         try Shell.git(["hash-object", "--", path], in: repo).text.trimmingCharacters(in: .newlines)
     }
@@ -134,8 +137,9 @@ struct ViewedTests {
     @Test(arguments: [
         (["viewed"], "treereview: viewed needs the paths to mark: treereview viewed [<comparison> --] <path>..."),
         (["unviewed", "main", "--"], "treereview: unviewed needs the paths to mark: treereview unviewed [<comparison> --] <path>..."),
-        (["viewed", "no-such-file"], "treereview: pathspec 'no-such-file' did not match any changed file"),
-        (["viewed", "lib", "no-such-file"], "treereview: pathspec 'no-such-file' did not match any changed file"),
+        (["viewed", "no-such-file"], "treereview: pathspec 'no-such-file' did not match any file changed\(Self.inWorkingTree)"),
+        (["viewed", "lib", "no-such-file"], "treereview: pathspec 'no-such-file' did not match any file changed\(Self.inWorkingTree)"),
+        (["unviewed", "lib"], "treereview: pathspec 'lib' did not match any file marked viewed"),
         (["viewed", "--format", "json", "lib"], "treereview: option '--format' does not apply to viewed"),
         (["unviewed", "-M", "lib"], "treereview: option '-M' does not apply to unviewed"),
         (["viewed", "--stdin", "lib"], "treereview: option '--stdin' does not apply to viewed"),
