@@ -39,9 +39,10 @@ enum ReportFilters {
         var progress = ViewedProgress(viewed: listed.count { tree.change(ofEntry: $0).viewState == .viewed },
                                       files: listed.count)
         guard !hidden.isEmpty else { return progress }
-        let hiddenView = TreeView(changeTree: ChangeTree(changes: hidden), query: view.query,
-                                  searchMode: view.searchMode ?? .hide)
-        let kept = counted(hiddenView.listedEntries, hiddenFiles, plan: plan)
+        let searched = view.searchMode == .hide ? view.query : nil
+        let kept = searched.map { query in
+            counted(TreeView(changeTree: ChangeTree(changes: hidden), query: query).listedEntries, hiddenFiles, plan: plan)
+        } ?? counted(hidden.indices, hiddenFiles, plan: plan)
         progress.viewed += kept
         progress.files += kept
         return progress

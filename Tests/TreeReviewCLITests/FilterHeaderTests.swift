@@ -132,6 +132,11 @@ struct FilterHeaderTests {
         #expect(unviewed.header.files + (all.header.viewed?.viewed ?? 0) == all.header.files)
         let heading = try Self.heading([], in: repository)
         #expect(heading.hasSuffix(" · 2 vendored files not counted · 1 of \(all.header.files) viewed"), "\(heading)")
+        let searched = try Self.header(["--search", ".git"], in: repository)
+        #expect(searched.line.hasSuffix(" · matching '.git' · 1 of \(searched.header.files) viewed"), "\(searched.line)")
+        let both = try Self.header(["--search", ".git", "--unviewed"], in: repository)
+        #expect(both.header.files == searched.header.files - 1, "\(both.line)")
+        #expect(both.header.viewed == searched.header.viewed, "\(both.line)")
     }
 
     /// A folded group of one generated or vendored file names it, in the tree and in Markdown.
