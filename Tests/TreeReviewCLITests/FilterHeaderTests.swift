@@ -90,6 +90,19 @@ struct FilterHeaderTests {
         #expect(collapsed.header.files == all.count && collapsed.header.filters.isEmpty, "\(collapsed.line)")
     }
 
+    /// A query is the user's text: escaped in the tree's header, a code span in Markdown.
+    @Test func aHostileQueryNeitherDrivesTheTerminalNorBecomesMarkup() throws {
+        let repository = try Fixtures.repository("branches")
+        let query = "*x* [a](b) \u{1B}]0;title\u{07}"
+        let (line, header) = try Self.header(["--search", query, "main...feature"], in: repository)
+        #expect(!line.contains("\u{1B}") && !line.contains("\u{07}"), "\(line)")
+        #expect(header.filters == ["matching '*x* [a](b) \\e]0;title\\x07'"], "\(line)")
+        let outcome = CLIRunner.run(["--format", "markdown", "--search", query, "main...feature"], in: repository)
+        let kinds = try CommonMark.parse(Array(outcome.text.utf8), .gitHub).kindCounts.keys.sorted()
+        #expect(kinds == ["code", "document", "heading", "text"], "\(outcome.text)")
+        #expect(try RenderedMarkdown(parsing: outcome.output).headline.hasSuffix(" · matching *x* [a](b) \\e]0;title\\x07"))
+    }
+
     @Test func filtersAreNamedInTheOrderTheyApply() throws {
         let repository = try Fixtures.repository("annotations")
         let (line, header) = try Self.header(["--unviewed", "--search", "src", "--owner", "@org/src-team", "--owner", "@lib-owner",
