@@ -117,7 +117,8 @@ extension Browser {
     /// first, so that the notes stay whole.
     static func headerLine(configuration: BrowserConfiguration, total: ChangeSummary, notes: String, columns: Int) -> Line {
         let style = configuration.style
-        let bytes = TreeRenderer.header(title: configuration.title, total: total, linesCounted: style.linesCounted,
+        let bytes = TreeRenderer.header(title: configuration.title, total: total, filters: configuration.filters,
+                                        namingFilters: false, linesCounted: style.linesCounted,
                                         color: style.color, charset: style.render.charset)
         var header = Line(bytes: bytes, width: LineFitting.width(of: bytes))
         let noteBytes = Array(notes.utf8)
@@ -134,7 +135,7 @@ extension Browser {
     /// What the header says after the totals: how many files are viewed (with marks), the
     /// status filter, whether viewed files are hidden.
     private func headerNotes(separator: String) -> String {
-        var notes = ""
+        var notes = configuration.filters.note(separator: separator)
         if configuration.marks != nil { notes += Self.viewedNote(viewed: viewedCount, of: reviewedCount, separator: separator) }
         if hidesViewed { notes += "\(separator)viewed hidden (u: show)" }
         if let statusFilter { notes += "\(separator)only \(Self.statusName(statusFilter)) (F: all)" }

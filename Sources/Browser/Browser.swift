@@ -168,11 +168,14 @@ public struct BrowserConfiguration {
     public var diffSource: any DiffSource
     /// The viewed marks, or `nil` when there are none to read or write.
     public var marks: (any ReviewMarks)?
+    /// The command line's filters that chose the changes browsed, for the header.
+    public var filters: ActiveFilters
 
     /// A configuration; by default every directory starts open, as in the printed tree.
     public init(title: String, style: BrowserStyle = BrowserStyle(), order: TreeOrder = .foldersFirst,
                 flatten: Bool = true, expansion: InitialExpansion = .expanded,
-                diffSource: any DiffSource = PlaceholderDiffSource(), marks: (any ReviewMarks)? = nil) {
+                diffSource: any DiffSource = PlaceholderDiffSource(), marks: (any ReviewMarks)? = nil,
+                filters: ActiveFilters = ActiveFilters()) {
         self.title = title
         self.style = style
         self.order = order
@@ -180,6 +183,7 @@ public struct BrowserConfiguration {
         self.expansion = expansion
         self.diffSource = diffSource
         self.marks = marks
+        self.filters = filters
     }
 }
 

@@ -26,7 +26,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
         json.key(literal: "comparison")
-        json.writeComparison(report.comparison)
+        json.writeComparison(report.comparison, filters: report.filters, files: report.view.total.files)
         json.key(literal: "summary")
         let annotations = report.annotations
         json.writeSummary(report.view.total, linesCounted: report.linesCounted,

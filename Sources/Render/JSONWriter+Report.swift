@@ -86,13 +86,47 @@ extension JSONWriter {
         }
     }
 
-    mutating func writeComparison(_ comparison: ComparisonLabel) {
+    /// The `comparison` object: what was compared, then `files`, its number of files before
+    /// `filters` (counted as `summary` counts them; `files` itself when there is no filter),
+    /// and `filters`, each active filter as ``writeFilter(_:)`` writes it.
+    mutating func writeComparison(_ comparison: ComparisonLabel, filters: ActiveFilters, files: Int) {
         beginObject()
         field("mode", comparison.kind.rawValue)
         field("spec", comparison.spec)
         field("old", comparison.old)
         field("new", comparison.new)
         if let since = comparison.sinceReview { writeSinceReview(since) }
+        field("files", filters.isEmpty ? files : filters.comparisonFiles)
+        key(literal: "filters")
+        beginArray()
+        for filter in filters.filters { writeFilter(filter) }
+        endArray()
+        endObject()
+    }
+
+    /// One filter of `comparison.filters`: `{"filter": "status", "keep": [...], "drop": [...]}`,
+    /// `{"filter": "owner", "owners": [...]}`, `{"filter": "search", "query": "..."}`,
+    /// `{"filter": "unviewed"}`.
+    mutating func writeFilter(_ filter: ActiveFilters.Filter) {
+        beginObject()
+        switch filter {
+        case let .status(kept, dropped):
+            literalField("filter", "status")
+            for (name, statuses) in [("keep", kept), ("drop", dropped)] as [(StaticString, Set<ChangeStatus>)] {
+                key(literal: name)
+                beginArray()
+                for status in ChangeStatus.allCases where statuses.contains(status) { string(status.rawValue) }
+                endArray()
+            }
+        case .owner(let owners):
+            literalField("filter", "owner")
+            writeOwners(owners)
+        case .search(let query):
+            literalField("filter", "search")
+            field("query", query)
+        case .unviewed:
+            literalField("filter", "unviewed")
+        }
         endObject()
     }
 

@@ -59,7 +59,10 @@ struct MarkdownLayout {
         var skippingBelow = Int.max
         if let folded {
             view.withRows { rows in
-                for row in folded { add(rows[row.row], kind: row.kind, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
+                for row in folded {
+                    add(rows[row.row], kind: row.kind, onlyFile: row.onlyFile, writer: &writer, open: &open,
+                        skippingBelow: &skippingBelow)
+                }
             }
         } else {
             view.forEachRow { add($0, kind: .view, writer: &writer, open: &open, skippingBelow: &skippingBelow) }
@@ -73,9 +76,10 @@ struct MarkdownLayout {
         for row in rows where row.level == 0 { bytes += row.shownBytes }
     }
 
-    /// Writes row `row` (a folded row when `kind` says so), unless it lies inside a
-    /// directory shown rolled up from the start.
-    private mutating func add(_ rowView: RowView, kind folded: AnnotatedRow.Kind, writer: inout MarkdownRowWriter,
+    /// Writes row `row` (a folded row when `kind` says so, naming `onlyFile` when it stands
+    /// for one file), unless it lies inside a directory shown rolled up from the start.
+    private mutating func add(_ rowView: RowView, kind folded: AnnotatedRow.Kind, onlyFile: [UInt8]? = nil,
+                              writer: inout MarkdownRowWriter,
                               open: inout [Int], skippingBelow: inout Int) {
         let row = rowView.row
         if row.level > skippingBelow { return }
@@ -87,10 +91,10 @@ struct MarkdownLayout {
         var kind = Kind.file
         switch folded {
         case .foldedFiles(let files):
-            writer.appendFoldedFiles(files, indent: indent, to: &lines)
+            writer.appendFoldedFiles(files, onlyFile: onlyFile, indent: indent, to: &lines)
         case .foldedDirectory(let files):
             kind = .closedDirectory
-            writer.appendFoldedDirectory(rowView, files: files, indent: indent, to: &lines)
+            writer.appendFoldedDirectory(rowView, files: files, onlyFile: onlyFile, indent: indent, to: &lines)
         case .view where !row.isDirectory:
             writer.appendFile(rowView, indent: indent, to: &lines)
         case .view where !row.isExpanded || writer.annotator?.rollsUp(row, in: writer.view) == true:

@@ -110,30 +110,48 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
 }
 
 extension MarkdownRenderer {
-    /// The heading: ``### `main...feature` · 15 files changed``, or `· no changes`, or
-    /// `` · no changed file matches `query` `` when a search found nothing; then, when
-    /// generated or vendored files are left out of the counts, ` · 12 generated files not counted`.
+    /// The heading, as the tree's header says it: ``### `main...feature` · 15 files changed``,
+    /// or `· no changes`; with filters, `· 3 of 15 files changed · status C · owner `@x``;
+    /// then, when generated or vendored files are left out of the counts,
+    /// ` · 12 generated files not counted`; then ` · 3 of 12 viewed` when marks are in use.
     func appendHeading(_ report: Report, to text: inout MarkdownText) {
         let total = report.view.total
+        let filters = report.filters
         let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
         text.appendMarkup("### ")
         Self.appendCapped(Array(report.comparison.title.utf8), to: &text)
         text.appendWords(" · ")
-        if total.files > 0 {
+        if !filters.isEmpty {
+            text.appendNumber(total.files)
+            text.appendWords(" of ")
+            text.appendNumber(filters.comparisonFiles)
+            text.appendWords(filters.comparisonFiles == 1 ? " file changed" : " files changed")
+        } else if total.files > 0 {
             text.appendNumber(total.files)
             text.appendWords(total.files == 1 ? " file changed" : " files changed")
-        } else if leftOut.files > 0 {
-            text.appendWords("no changes counted")
-        } else if let query = report.view.query {
-            text.appendWords("no changed file matches ")
-            Self.appendCapped(Array(query.text.utf8), to: &text)
         } else {
-            text.appendWords("no changes")
+            text.appendWords(leftOut.files > 0 ? "no changes counted" : "no changes")
+        }
+        for filter in filters.filters {
+            text.appendWords(" · ")
+            for piece in filter.pieces {
+                switch piece {
+                case .words(let words): text.bytes.append(contentsOf: words.utf8)
+                case .name(let name), .quoted(let name): Self.appendCapped(Array(name.utf8), to: &text)
+                }
+            }
         }
         if leftOut.files > 0 {
             text.appendWords(" · ")
             text.bytes.append(contentsOf: leftOut.label.utf8)
             text.appendWords(" not counted")
+        }
+        if let progress = report.viewedProgress {
+            text.appendWords(" · ")
+            text.appendNumber(progress.viewed)
+            text.appendWords(" of ")
+            text.appendNumber(progress.files)
+            text.appendWords(" viewed")
         }
         text.appendMarkup("\n\n")
     }

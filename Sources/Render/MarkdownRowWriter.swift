@@ -74,25 +74,38 @@ struct MarkdownRowWriter {
     }
 
     /// Appends the row that stands for the generated and vendored files directly in a
-    /// directory: `- 12 generated files, not counted · +40 −2`.
-    mutating func appendFoldedFiles(_ files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
+    /// directory: `- 12 generated files, not counted · +40 −2`; for one file, its name:
+    /// ``- `yarn.lock` · generated, not counted · +40 −2``.
+    mutating func appendFoldedFiles(_ files: LeftOutFiles, onlyFile: [UInt8]?, indent: Int, to text: inout MarkdownText) {
         text.appendSpaces(indent)
         text.appendMarkup("- ")
-        text.bytes.append(contentsOf: files.label.utf8)
+        if let onlyFile {
+            text.appendName(onlyFile)
+            text.appendWords(" · ")
+            text.bytes.append(contentsOf: files.kind.utf8)
+        } else {
+            text.bytes.append(contentsOf: files.label.utf8)
+        }
         text.appendWords(", not counted")
         appendLines(of: files.combined, to: &text)
         text.appendMarkup("\n")
     }
 
     /// Appends directory row `row`, below which every file is generated or vendored:
-    /// ``- 📁 `vendor/` · 40 vendored files, not counted · +1200``.
-    mutating func appendFoldedDirectory(_ row: RowView, files: LeftOutFiles, indent: Int, to text: inout MarkdownText) {
+    /// ``- 📁 `vendor/` · 40 vendored files, not counted · +1200``; for one file, naming it:
+    /// ``- 📁 `dist/` · 1 generated file, not counted: `app.js` · +1200``.
+    mutating func appendFoldedDirectory(_ row: RowView, files: LeftOutFiles, onlyFile: [UInt8]?, indent: Int,
+                                        to text: inout MarkdownText) {
         text.appendSpaces(indent)
         text.appendMarkup("- 📁 ")
         appendLabel(of: row, to: &text)
         text.appendWords(" · ")
         text.bytes.append(contentsOf: files.label.utf8)
         text.appendWords(", not counted")
+        if let onlyFile {
+            text.appendWords(": ")
+            text.appendName(onlyFile)
+        }
         appendLines(of: files.combined, to: &text)
         annotator?.annotate(row.row, in: view, into: &text)
         text.appendMarkup("\n")

@@ -12,17 +12,22 @@ public struct Report: Sendable {
     public var untrackedLeftOut: Int?
     /// How many of the comparison's files are viewed, when viewed marks are in use.
     public var viewedProgress: ViewedProgress?
+    /// The filters that chose the files shown (`--status`, `--owner`, a hiding `--search`,
+    /// `--unviewed`); none by default.
+    public var filters: ActiveFilters
     /// Generated and vendored files, owners; `nil` when none were read (`--stdin`).
     public var annotations: ReportAnnotations?
 
     public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
-                viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil) {
+                viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil,
+                filters: ActiveFilters = ActiveFilters()) {
         self.comparison = comparison
         self.view = view
         self.linesCounted = linesCounted
         self.untrackedLeftOut = untrackedLeftOut
         self.viewedProgress = viewedProgress
         self.annotations = annotations
+        self.filters = filters
     }
 
     /// A report showing every change of `tree`, fully expanded.
@@ -34,8 +39,9 @@ public struct Report: Sendable {
     public var tree: ChangeTree { view.changeTree }
 }
 
-/// `x of y viewed`: of the files a comparison lists (before `--unviewed` hides any), how many
-/// are viewed.
+/// `x of y viewed`: of the files the filters keep before `--unviewed` hides the viewed ones,
+/// counted as the header's totals count them (generated and vendored files left out unless
+/// `--include-generated`), how many are viewed.
 public struct ViewedProgress: Hashable, Sendable {
     /// The files marked viewed with the content they have.
     public var viewed: Int

@@ -150,6 +150,9 @@ public struct LeftOutFiles: Hashable, Sendable {
         if kinds.contains(.generated) { generated.add(change) } else { vendored.add(change) }
     }
 
+    /// `generated` or `vendored`: what the files are, when they are all of one kind (one file).
+    public var kind: String { generated.files > 0 ? "generated" : "vendored" }
+
     /// `12 generated files`, `1 vendored file`, `12 generated and 3 vendored files`.
     public var label: String {
         let noun = files == 1 ? "file" : "files"
@@ -185,6 +188,9 @@ public struct AnnotatedRow: Hashable, Sendable {
     public var row: VisibleRow
     /// What the row shows.
     public var kind: Kind
+    /// For a folded row that stands for exactly one file: that file's path below the
+    /// directory the row names (just its name, for folded files), so that the row names it.
+    public var onlyFile: [UInt8]? = nil
 }
 
 extension ReportAnnotations {
@@ -196,17 +202,18 @@ extension ReportAnnotations {
         let changeTree = view.changeTree
         var rows: [AnnotatedRow] = []
         /// The left-out files of each open directory, by the level of its children.
-        var pending: [(directory: Int, files: LeftOutFiles)] = [(FileTree.root, LeftOutFiles())]
+        var pending: [(directory: Int, files: LeftOutFiles, last: Int)] = [(FileTree.root, LeftOutFiles(), FileTree.root)]
         /// Rows deeper than this are inside a folded directory, and not shown.
         var skipBelow = Int.max
         func close(downTo level: Int) {
             while pending.count > level + 1 {
-                let (directory, files) = pending.removeLast()
+                let (directory, files, last) = pending.removeLast()
                 guard files.files > 0 else { continue }
                 let place = VisibleRow(projected: ProjectedNode(first: directory, node: directory), level: pending.count,
                                        isLast: true, guides: AncestorGuides(), isDirectory: false, isExpanded: false,
                                        isMatch: false)
-                rows.append(AnnotatedRow(row: place, kind: .foldedFiles(files)))
+                rows.append(AnnotatedRow(row: place, kind: .foldedFiles(files),
+                                         onlyFile: files.files == 1 ? path(of: last, below: directory) : nil))
             }
         }
         view.forEachVisibleRow { row in
@@ -216,6 +223,7 @@ extension ReportAnnotations {
             if !row.isDirectory {
                 if isLeftOut(file: row.node), let change = changeTree.change(at: row.node) {
                     pending[row.level].files.add(change, kinds: kinds(ofFile: row.node))
+                    pending[row.level].last = row.node
                 } else {
                     rows.append(AnnotatedRow(row: row, kind: .view))
                 }
@@ -224,16 +232,46 @@ extension ReportAnnotations {
             if isFolded(directory: row.node, in: view) {
                 let closed = VisibleRow(projected: row.projected, level: row.level, isLast: row.isLast, guides: row.guides,
                                     isDirectory: true, isExpanded: false, isMatch: row.isMatch)
-                rows.append(AnnotatedRow(row: closed, kind: .foldedDirectory(leftOut(below: row.node))))
+                let files = leftOut(below: row.node)
+                rows.append(AnnotatedRow(row: closed, kind: .foldedDirectory(files),
+                                         onlyFile: files.files == 1 ? onlyLeftOutFile(below: row.node, in: view) : nil))
                 skipBelow = row.level
                 return
             }
             rows.append(AnnotatedRow(row: row, kind: .view))
-            if row.isExpanded { pending.append((row.node, LeftOutFiles())) }
+            if row.isExpanded { pending.append((row.node, LeftOutFiles(), row.node)) }
         }
         close(downTo: -1)
         Self.redrawGuides(&rows)
         return rows
+    }
+
+    /// The path below directory node `directory` of the one left-out file the view shows
+    /// below it.
+    private func onlyLeftOutFile(below directory: Int, in view: TreeView) -> [UInt8]? {
+        let matches = view.searchMode == .hide ? view.search?.matches : nil
+        let nodes = tree.nodes
+        var stack = Array(nodes[directory].children)
+        while let node = stack.popLast() {
+            if nodes[node].isDirectory {
+                stack.append(contentsOf: nodes[node].children)
+            } else if isLeftOut(file: node) && (matches?[node] ?? true) {
+                return path(of: node, below: directory)
+            }
+        }
+        return nil
+    }
+
+    /// The names from below `directory` down to `node`, joined by `/`.
+    private func path(of node: Int, below directory: Int) -> [UInt8] {
+        let nodes = tree.nodes
+        var names: [ArraySlice<UInt8>] = []
+        var current: Int? = node
+        while let here = current, here != directory {
+            names.append(nodes[here].name)
+            current = nodes[here].parent
+        }
+        return Array(names.reversed().joined(separator: [UInt8(ascii: "/")]))
     }
 
     /// Sets each row's last-sibling mark and guides from the rows that remain.

@@ -221,9 +221,16 @@ extension RowFormatter {
         case .foldedFiles(let files):
             var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
             name.removeAll(keepingCapacity: true)
-            name.append(contentsOf: files.label.utf8)
             suffix.removeAll(keepingCapacity: true)
-            width += appendName(style: Style.dim, nameWidth: name.count, suffixWidth: 0, usedWidth: width,
+            var nameWidth = 0
+            if let only = annotated.onlyFile {
+                nameWidth = TerminalText.append(only, to: &name)
+                suffix.append(contentsOf: " (\(files.kind))".utf8)
+            } else {
+                name.append(contentsOf: files.label.utf8)
+                nameWidth = name.count
+            }
+            width += appendName(style: Style.dim, nameWidth: nameWidth, suffixWidth: suffix.count, usedWidth: width,
                                 budget: budget, to: &output)
             return FormattedRow(width: width, stat: stat(ofDirectory: files.combined))
         case .foldedDirectory(let files):
@@ -237,8 +244,12 @@ extension RowFormatter {
             suffix.removeAll(keepingCapacity: true)
             suffix.append(" (")
             suffix.append(contentsOf: files.label.utf8)
+            var labelWidth = suffix.count + 1
+            if let only = annotated.onlyFile {
+                suffix.append(": ")
+                labelWidth += 2 + TerminalText.append(only, to: &suffix)
+            }
             suffix.append(")")
-            let labelWidth = suffix.count
             prepareNote(forDirectory: row.node)
             let suffixWidth = labelWidth + appendNote()
             output.append(contentsOf: folderIcons.closed.bytes)

@@ -86,52 +86,49 @@ public struct TreeRenderer: ReportRenderer, Sendable {
 
 extension TreeRenderer {
     /// The header line: `<title> · N files changed, +I −D (4 added, 1 renamed, 2 binary)`,
-    /// or `<title> · no changes`; then, when generated or vendored files are left out of
-    /// those counts, ` · 12 generated files not counted`.
+    /// or `<title> · no changes`; with filters, `<title> · N of T files changed, … · status C`
+    /// (T: the comparison's files before the filters); then, when generated or vendored files
+    /// are left out of those counts, ` · 12 generated files not counted`; then the notes.
     func appendHeader(_ report: Report, color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
-        let total = report.view.total
         let leftOut = report.annotations?.leftOut(below: FileTree.root) ?? LeftOutFiles()
-        if total.files == 0 && leftOut.files > 0 {
-            TerminalText.append(report.comparison.title, to: &output)
-            output.append(contentsOf: glyphs.separator)
-            output.append("no changes counted")
-        } else {
-            Self.appendHeader(title: report.comparison.title, total: total, query: report.view.query,
-                              linesCounted: report.linesCounted, color: color, glyphs: glyphs, to: &output)
-        }
-        if total.files > 0 || leftOut.files > 0 || report.view.query == nil {
-            appendNotes(report, glyphs: glyphs, to: &output)
-            appendLeftOut(leftOut, glyphs: glyphs, to: &output)
-        }
+        Self.appendHeader(title: report.comparison.title, total: report.view.total, filters: report.filters,
+                          leftOut: leftOut.files, linesCounted: report.linesCounted, color: color, glyphs: glyphs,
+                          to: &output)
+        appendLeftOut(leftOut, glyphs: glyphs, to: &output)
+        appendNotes(report, glyphs: glyphs, to: &output)
         output.append("\n")
     }
 
     /// The header line's text, without a line end, as the tree starts with it: for a browser
-    /// showing `total` of the comparison titled `title`.
-    public static func header(title: String, total: ChangeSummary, linesCounted: Bool, color: Bool,
-                              charset: Charset) -> [UInt8] {
+    /// showing `total` of the comparison titled `title`, chosen by `filters`; without the
+    /// filters' words unless `namingFilters` (a browser keeps them whole in its notes, with
+    /// ``ActiveFilters/note(separator:)``).
+    public static func header(title: String, total: ChangeSummary, filters: ActiveFilters = ActiveFilters(),
+                              namingFilters: Bool = true, linesCounted: Bool, color: Bool, charset: Charset) -> [UInt8] {
         var output: [UInt8] = []
-        appendHeader(title: title, total: total, query: nil, linesCounted: linesCounted, color: color,
-                     glyphs: Glyphs(charset), to: &output)
+        appendHeader(title: title, total: total, filters: filters, namingFilters: namingFilters, leftOut: 0,
+                     linesCounted: linesCounted, color: color, glyphs: Glyphs(charset), to: &output)
         return output
     }
 
-    private static func appendHeader(title: String, total: ChangeSummary, query: SearchQuery?, linesCounted: Bool,
-                                     color: Bool, glyphs: Glyphs, to output: inout [UInt8]) {
+    private static func appendHeader(title: String, total: ChangeSummary, filters: ActiveFilters, namingFilters: Bool = true,
+                                     leftOut: Int, linesCounted: Bool, color: Bool, glyphs: Glyphs,
+                                     to output: inout [UInt8]) {
         TerminalText.append(title, to: &output)
         output.append(contentsOf: glyphs.separator)
-        guard total.files > 0 else {
-            if let query {
-                output.append("no changed file matches '")
-                TerminalText.append(query.text, to: &output)
-                output.append("'")
-            } else {
-                output.append("no changes")
-            }
-            return
+        defer { if namingFilters { appendFilters(filters, glyphs: glyphs, to: &output) } }
+        if !filters.isEmpty {
+            output.append(decimal: total.files)
+            output.append(" of ")
+            output.append(decimal: filters.comparisonFiles)
+            output.append(filters.comparisonFiles == 1 ? " file changed" : " files changed")
+        } else if total.files > 0 {
+            output.append(decimal: total.files)
+            output.append(total.files == 1 ? " file changed" : " files changed")
+        } else {
+            output.append(leftOut > 0 ? "no changes counted" : "no changes")
         }
-        output.append(decimal: total.files)
-        output.append(total.files == 1 ? " file changed" : " files changed")
+        guard total.files > 0 else { return }
         if linesCounted, let insertions = total.insertions, let deletions = total.deletions {
             output.append(", ")
             Style.insertions.open(&output, enabled: color)
@@ -155,6 +152,25 @@ extension TreeRenderer {
             first = false
         }
         if !first { output.append(")") }
+    }
+
+    /// ` · status C · owners @a, @b · matching 'q'`: each filter, names escaped.
+    private static func appendFilters(_ filters: ActiveFilters, glyphs: Glyphs, to output: inout [UInt8]) {
+        for filter in filters.filters {
+            output.append(contentsOf: glyphs.separator)
+            for piece in filter.pieces {
+                switch piece {
+                case .words(let words):
+                    output.append(contentsOf: words.utf8)
+                case .name(let name):
+                    TerminalText.append(name, to: &output)
+                case .quoted(let query):
+                    output.append(UInt8(ascii: "'"))
+                    TerminalText.append(query, to: &output)
+                    output.append(UInt8(ascii: "'"))
+                }
+            }
+        }
     }
 
     /// ` · 12 generated and 3 vendored files not counted`, or nothing when none is left out.

@@ -24,6 +24,8 @@ enum InteractiveReview {
         var trace = environment["TREEREVIEW_TRACE"] == nil ? nil : [(phase: String, at: Duration)]()
         let settings = try Settings.resolve(options, config: input.config, environment: environment)
         var changes = input.paths?.changes ?? input.changes
+        let filters = ActiveFilters(options.statusFilter.map { [.status(kept: $0.kept, dropped: $0.dropped)] } ?? [],
+                                    comparisonFiles: changes.count)
         if let filter = options.statusFilter { changes = changes.filter { filter.includes($0.status) } }
         let tree = ChangeTree(changes: changes, order: settings.sort)
         trace?.append(("tree built", ready.duration(to: .now)))
@@ -40,7 +42,8 @@ enum InteractiveReview {
         let configuration = BrowserConfiguration(
             title: input.label.title, style: BrowserStyle(render: render, linesCounted: input.linesCounted),
             order: settings.sort, flatten: settings.flatten, expansion: options.depth.map { .depth($0) } ?? .expanded,
-            diffSource: diffSource(for: input, color: render.color, environment: environment), marks: marks)
+            diffSource: diffSource(for: input, color: render.color, environment: environment), marks: marks,
+            filters: filters)
         trace?.append(("configured", ready.duration(to: .now)))
         let session = BrowserSession(
             terminal: terminal,

@@ -91,18 +91,23 @@ public enum TreeReview {
                                    options: Options, settings: Settings) throws -> Report {
         let tree: ChangeTree
         var files = annotations
-        var viewedProgress: ViewedProgress?
+        var marksInUse = false
+        var hidden: (changes: [FileChange], files: FileAnnotations?) = ([], nil)
+        let filters: ActiveFilters
         if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed {
             tree = ChangeTree(paths: paths, order: settings.sort)
+            filters = ReportFilters.active(options, plan: plan, changes: paths.changes, files: files)
         } else {
-            let kept = plan.filter(input.paths?.changes ?? input.changes, files, status: options.statusFilter)
+            let all = input.paths?.changes ?? input.changes
+            filters = ReportFilters.active(options, plan: plan, changes: all, files: files)
+            let kept = plan.filter(all, files, status: options.statusFilter)
             var changes = kept.changes
             files = kept.files
-            if options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed }) {
-                viewedProgress = ViewedProgress(viewed: changes.count { $0.viewState == .viewed }, files: changes.count)
-            }
+            marksInUse = options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed })
             if options.hidesViewed {
                 let shown = changes.indices.filter { changes[$0].viewState != .viewed }
+                let viewed = changes.indices.filter { changes[$0].viewState == .viewed }
+                hidden = (viewed.map { changes[$0] }, files?.selecting(viewed))
                 changes = shown.map { changes[$0] }
                 files = files?.selecting(shown)
             }
@@ -112,11 +117,13 @@ public enum TreeReview {
             throw UsageError("stdin: " + TreePathError.fileAndDirectory(RawPath(bytes: clash)).description)
         }
         let view = TreeView(changeTree: tree, flatten: settings.flatten, depth: options.depth,
-                            query: options.search.flatMap(SearchQuery.init), searchMode: options.searchMode ?? .hide,
+                            query: ReportFilters.searchQuery(options), searchMode: options.searchMode ?? .hide,
                             counts: plan.includesGenerated ? nil : files?.countedFiles(in: tree.tree))
+        let viewedProgress = marksInUse ? ReportFilters.viewedProgress(view, files: files, hidden: hidden.changes,
+                                                                       hiddenFiles: hidden.files, plan: plan) : nil
         return Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
                       untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress,
-                      annotations: plan.reportAnnotations(files, view: view))
+                      annotations: plan.reportAnnotations(files, view: view), filters: filters)
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {

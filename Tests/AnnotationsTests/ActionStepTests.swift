@@ -135,6 +135,21 @@ struct ActionStepTests {
                               pathspecs: ["Sources/App"], in: repository)
     }
 
+    /// With a filter in args, the summary's heading and the log say what it kept of how many
+    /// files changed, as git counts them.
+    @Test func theSummarySaysWhatTheFiltersKeptOfWhatChanged() throws {
+        let repository = try Fixtures.repository("branches")
+        let run = try Self.run(in: repository, ["INPUT_BASE": "main", "INPUT_HEAD": "feature", "INPUT_ARGS": "--status=d"])
+        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
+        let all = try Self.gitPaths(["main...feature"], in: repository)
+        let kept = try Self.gitPaths(["--diff-filter=d", "main...feature"], in: repository)
+        #expect(kept.count < all.count)
+        let shown = try RenderedMarkdown(parsing: Array(run.summary.utf8))
+        #expect(shown.headline == "\(kept.count) of \(all.count) files changed · status not D")
+        #expect(run.outputs["count"] == String(kept.count))
+        #expect(run.result.text.contains("treereview: \(kept.count) of \(all.count) files kept by status\n"), "\(run.result.text)")
+    }
+
     @Test func pushComparesWithTheCommitBeforeIt() throws {
         let repository = try Fixtures.fresh("branches")
         try Shell.git(["checkout", "-q", "feature"], in: repository)

@@ -26,9 +26,10 @@ import TreeModel
         try #require(node["children"] as? [Object])
     }
 
-    /// Positions of `keys` in `text`, which must be increasing.
+    /// Positions of `keys` in `text`, which must be increasing; a key that starts with a line
+    /// end is looked for as written (with its indentation: a top-level key).
     private func expectOrder(_ keys: [String], in text: Substring, sourceLocation: SourceLocation = #_sourceLocation) {
-        let positions = keys.map { text.range(of: "\"\($0)\":")?.lowerBound }
+        let positions = keys.map { text.range(of: $0.hasPrefix("\n") ? "\($0):" : "\"\($0)\":")?.lowerBound }
         #expect(!positions.contains(nil), "missing one of \(keys)", sourceLocation: sourceLocation)
         let found = positions.compactMap { $0 }
         #expect(found == found.sorted(), "keys out of order: \(keys)", sourceLocation: sourceLocation)
@@ -43,7 +44,9 @@ import TreeModel
                 "mode": "mergeBase",
                 "spec": "main...feature",
                 "old": "1111111",
-                "new": "2222222"
+                "new": "2222222",
+                "files": 1,
+                "filters": []
               },
               "summary": {
                 "files": 1,
@@ -103,7 +106,9 @@ import TreeModel
 
     @Test func topLevelAndFileKeysInSchemaOrder() {
         let text = json(ReportFixtures.report(ReportFixtures.example))
-        expectOrder(["schemaVersion", "comparison", "summary", "files", "tree"], in: text[...])
+        expectOrder(["schemaVersion", "comparison", "summary", "files", "tree"].map { "\n  \"\($0)\"" }, in: text[...])
+        let comparison = text[text.range(of: "\"comparison\": {")!.lowerBound...]
+        expectOrder(["mode", "spec", "old", "new", "files", "filters"], in: comparison.prefix(while: { $0 != "}" }))
         let rename = text[text.range(of: "\"path\": \"Sources/TreeReview/Model/TreePath.swift\"")!.lowerBound...]
         expectOrder(["path", "oldPath", "status", "similarity", "insertions", "deletions", "binary", "oldMode", "newMode"],
                     in: rename.prefix(while: { $0 != "}" }))

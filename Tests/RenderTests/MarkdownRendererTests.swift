@@ -69,9 +69,10 @@ import TreeModel
     @Test func aSearchThatFindsNothingSaysSo() throws {
         let report = ReportFixtures.report(ReportFixtures.example)
         let view = TreeView(changeTree: report.tree, query: SearchQuery("*nothing* [x](y)"))
-        let markdown = Self.render(Report(comparison: report.comparison, view: view, linesCounted: true))
+        let filters = ActiveFilters([.search("*nothing* [x](y)")], comparisonFiles: report.view.total.files)
+        let markdown = Self.render(Report(comparison: report.comparison, view: view, linesCounted: true, filters: filters))
         let shown = try RenderedMarkdown(parsing: markdown)
-        #expect(shown.headline == "no changed file matches *nothing* [x](y)")
+        #expect(shown.headline == "0 of \(report.view.total.files) files changed · matching *nothing* [x](y)")
         #expect(try CommonMark.parse(markdown, .gitHub).kindCounts.keys.sorted() == ["code", "document", "heading", "text"])
     }
 

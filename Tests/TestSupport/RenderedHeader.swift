@@ -1,8 +1,10 @@
 import TreeModel
 
 /// The tree format's header line read back:
-/// `<title> · N files changed, +I −D (4 added, 1 renamed, 1 binary)`, `<title> · no changes`
-/// or `<title> · no changed file matches '<query>'` (ASCII: ` - ` and `-`).
+/// `<title> · N files changed, +I −D (4 added, 1 renamed, 1 binary)`, `<title> · no changes`,
+/// or with filters `<title> · N of T files changed, … · status C · owner @x`; then
+/// ` · 2 generated files not counted`, ` · x of y viewed`, ` · N untracked files not staged`
+/// (ASCII: ` - ` and `-`).
 public struct RenderedHeader: Sendable, Equatable {
     /// The comparison's title (`main...feature`, `HEAD → working tree`).
     public var title: String
@@ -14,8 +16,12 @@ public struct RenderedHeader: Sendable, Equatable {
     public var deletions: Int?
     /// The counts in parentheses, by label (`added`, `type changed`, `binary`).
     public var counts: [String: Int]
-    /// The query of a search that matched nothing.
-    public var unmatchedQuery: String?
+    /// With filters, the comparison's files before them (the `T` of `N of T files changed`).
+    public var comparisonFiles: Int?
+    /// The filters' descriptions, in order (`status C`, `owner @x`, `matching 'q'`).
+    public var filters: [String] = []
+    /// ` · 2 generated files not counted`, without the separator, when shown.
+    public var notCounted: String?
     /// `x of y viewed`, when shown.
     public var viewed: ViewedCount?
     /// `N untracked files not staged`, when shown.
@@ -43,21 +49,28 @@ public struct RenderedHeader: Sendable, Equatable {
             viewed = ViewedCount(viewed: Int(note.output.viewed)!, files: Int(note.output.files)!)
             line.removeSubrange(note.range)
         }
-        guard let match = line.wholeMatch(of: /(?<title>.*?) (?:·|-) (?<rest>\d+ files? changed.*|no changes|no changed file matches '.*')/) else {
+        if let note = line.firstMatch(of: /(?: ·| -) (?<what>\d+ (?:generated|vendored)[a-z ]* files? not counted)$/) {
+            notCounted = String(note.output.what)
+            line.removeSubrange(note.range)
+        }
+        guard let match = line.wholeMatch(of: /(?<title>.*?) (?:·|-) (?<rest>\d+ (?:of \d+ )?files? changed.*|no changes(?: counted)?)/) else {
             throw RenderedTreeError(line: 1, text: line, reason: "unreadable header")
         }
         title = String(match.output.title)
-        let rest = match.output.rest
+        var rest = String(match.output.rest)
         files = 0
         counts = [:]
-        if let query = rest.wholeMatch(of: /no changed file matches '(.*)'/) {
-            unmatchedQuery = String(query.output.1)
-            return
+        if let filtersStart = rest.firstMatch(of: /(?: ·| -) (?:status|owners?|matching|viewed hidden)/) {
+            let separator = rest[filtersStart.range].hasPrefix(" ·") ? " · " : " - "
+            filters = rest[filtersStart.range.lowerBound...].dropFirst(separator.count)
+                .split(separator: separator).map(String.init)
+            rest.removeSubrange(filtersStart.range.lowerBound...)
         }
-        guard let figures = rest.wholeMatch(of: /(?<files>\d+) files? changed(?:, \+(?<plus>\d+) [−-](?<minus>\d+))?(?: \((?<parts>.*)\))?/) else {
+        guard let figures = rest.wholeMatch(of: /(?<files>\d+)(?: of (?<of>\d+))? files? changed(?:, \+(?<plus>\d+) [−-](?<minus>\d+))?(?: \((?<parts>.*)\))?/) else {
             return
         }
         files = Int(figures.output.files)!
+        comparisonFiles = figures.output.of.flatMap { Int($0) }
         insertions = figures.output.plus.flatMap { Int($0) }
         deletions = figures.output.minus.flatMap { Int($0) }
         for part in (figures.output.parts ?? "").split(separator: ", ") {

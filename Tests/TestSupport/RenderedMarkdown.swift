@@ -26,8 +26,11 @@ public struct RenderedMarkdown: Sendable {
     public var rolledUp: Set<Int>
     /// The heading's ` · 12 generated files not counted`, without its separator and ` not counted`.
     public var notCounted: String?
+    /// The heading's ` · 3 of 12 viewed`, when shown.
+    public var viewed: RenderedHeader.ViewedCount?
     /// The rows that stand for generated and vendored files: the directory they are in, or
-    /// the folded directory, and what they say (`1 generated file`, `2 vendored files`).
+    /// the folded directory, and what they say (`2 vendored files`; one file named:
+    /// `1 generated file: yarn.lock`).
     public var folded: [(path: String, label: String)]
     /// With `--owners`: the owners shown after each file and directory row, by path
     /// (`unowned` and `(some unowned)` as words).
@@ -45,6 +48,10 @@ public struct RenderedMarkdown: Sendable {
         headline = heading.children.dropFirst().map(\.plainText).joined()
         guard headline.hasPrefix(" · ") else { throw Self.failure("heading: \(headline)") }
         headline.removeFirst(3)
+        if let note = headline.firstMatch(of: /\ · (?<viewed>\d+) of (?<files>\d+) viewed$/) {
+            viewed = RenderedHeader.ViewedCount(viewed: Int(note.output.viewed)!, files: Int(note.output.files)!)
+            headline.removeSubrange(note.range)
+        }
         if let note = headline.firstMatch(of: /\ · (?<label>\d+ (?:generated|vendored)[^·]*) not counted$/) {
             notCounted = String(note.output.label)
             headline.removeSubrange(note.range)
@@ -79,15 +86,15 @@ public struct RenderedMarkdown: Sendable {
         rolledUp = reader.rolledUp
         folded = reader.folded
         owners = reader.owners
-        let counted = headline == "no changes counted" ? "no changes" : headline
-        tree = RenderedTree(header: try Self.header(title: title, headline: counted, totals: totals), rows: reader.rows)
+        tree = RenderedTree(header: try Self.header(title: title, headline: headline, totals: totals), rows: reader.rows)
+        tree.header.viewed = viewed
     }
 
     /// The header the tree format would print for the same figures.
     private static func header(title: String, headline: String, totals: [(column: String, value: String)]) throws -> RenderedHeader {
-        let unmatched = "no changed file matches "
-        var line = "\(title) · \(headline)"
-        if headline.hasPrefix(unmatched) { line = "\(title) · \(unmatched)'\(headline.dropFirst(unmatched.count))'" }
+        var pieces = headline.split(separator: " · ", omittingEmptySubsequences: false).map(String.init)
+        let count = pieces.removeFirst()
+        var line = "\(title) · \(count == "no changes counted" ? "no changes" : count)"
         if let lines = totals.first(where: { $0.column == "lines" })?.value {
             let plus = lines.firstMatch(of: /\+(\d+)/).map { String($0.output.1) } ?? "0"
             let minus = lines.firstMatch(of: /−(\d+)/).map { String($0.output.1) } ?? "0"
@@ -97,7 +104,9 @@ public struct RenderedMarkdown: Sendable {
             "\(total.value) \(total.column.split(separator: " ", maxSplits: 1).last.map(String.init) ?? "")"
         }
         if !counts.isEmpty { line += " (\(counts.joined(separator: ", ")))" }
-        return try RenderedHeader(parsing: line)
+        var header = try RenderedHeader(parsing: line)
+        header.filters = pieces.map { $0.hasPrefix("matching ") ? "matching '\($0.dropFirst("matching ".count))'" : $0 }
+        return header
     }
 
     static func failure(_ reason: String) -> RenderedTreeError {
@@ -162,9 +171,13 @@ private struct RowReader {
                 folded.append((String(decoding: parent, as: UTF8.self), String(files.output.label)))
                 continue
             }
-            if let directory = shape.wholeMatch(of: /📁 \u{1}0\u{2} · (?<label>\d+ (?:generated|vendored)[^·]*), not counted(?: · .*)?/) {
+            if let file = shape.wholeMatch(of: /\u{1}0\u{2} · (?<kind>generated|vendored), not counted(?: · .*)?/) {
+                folded.append((String(decoding: parent, as: UTF8.self), "1 \(file.output.kind) file: \(names[0])"))
+                continue
+            }
+            if let directory = shape.wholeMatch(of: /📁 \u{1}0\u{2} · (?<label>\d+ (?:generated|vendored)[^·]*), not counted(?<only>: \u{1}1\u{2})?(?: · .*)?/) {
                 folded.append((String(decoding: prefix + RenderedTree.unescaped(names[0].dropLast()), as: UTF8.self),
-                               String(directory.output.label)))
+                               String(directory.output.label) + (directory.output.only == nil ? "" : ": \(names[1])")))
                 continue
             }
             if let rowOwners {

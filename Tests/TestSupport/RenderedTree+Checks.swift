@@ -70,8 +70,10 @@ extension RenderedTree {
     /// Every way the header differs from the one `changes` call for.
     public func headerDifferences(from changes: [FileChange], lines: Bool = true) -> [String] {
         var expected = RenderedHeader.expected(for: changes, title: header.title, lines: lines)
-        if changes.isEmpty { expected.unmatchedQuery = header.unmatchedQuery }
         // Notes that do not follow from the changes are checked where they are made.
+        expected.comparisonFiles = header.comparisonFiles
+        expected.filters = header.filters
+        expected.notCounted = header.notCounted
         expected.viewed = header.viewed
         expected.untrackedNotStaged = header.untrackedNotStaged
         return header == expected ? [] : ["header \(header), expected \(expected)"]

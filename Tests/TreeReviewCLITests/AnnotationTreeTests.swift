@@ -8,9 +8,11 @@ import TreeModel
 struct AnnotationTreeTests {
     static let leftOut = AnnotationJSONTests.feature.generated.union(AnnotationJSONTests.feature.vendored)
 
-    /// The rows that stand for left-out files: `N generated files`, `dir/ (N vendored files)`.
+    /// The rows that stand for left-out files: `N generated files`, `dir/ (N vendored files)`,
+    /// and one such file named: `yarn.lock (generated)`, `dir/ (1 vendored file: x.js)`.
     static func isFolded(_ row: String) -> Bool {
         row.contains(/^\d+ (generated|vendored)/) || row.contains(/\/ \(\d+ (generated|vendored)/)
+            || row.contains(/^[^ ]+ \((generated|vendored)\)/)
     }
 
     /// A row without its guides, and its level.
@@ -64,10 +66,10 @@ struct AnnotationTreeTests {
         let folded = lines.dropFirst().map { Self.content($0).text }.filter { Self.isFolded(String($0)) }
         func plus(_ path: String) -> String { "+\(changes.first { $0.path.description == path }!.insertions!)" }
         #expect(folded.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") } == [
-            "dist/ (1 vendored file) \(plus("dist/bundle.js"))",
-            "node_modules/left-pad/ (1 generated file) \(plus("node_modules/left-pad/index.js"))",
-            "1 generated file \(plus("src/notes.txt"))",
-            "1 generated file \(plus("package-lock.json"))",
+            "dist/ (1 vendored file: bundle.js) \(plus("dist/bundle.js"))",
+            "node_modules/left-pad/ (1 generated file: index.js) \(plus("node_modules/left-pad/index.js"))",
+            "notes.txt (generated) \(plus("src/notes.txt"))",
+            "package-lock.json (generated) \(plus("package-lock.json"))",
         ])
     }
 
@@ -103,8 +105,8 @@ struct AnnotationTreeTests {
         let (_, lines) = try Self.output(["main..feature", "--", "node_modules", "package-lock.json"])
         #expect(lines == [
             "main..feature · no changes counted · 2 generated files not counted",
-            "node_modules/left-pad/ (1 generated file)  +1",
-            "1 generated file                           +1",
+            "node_modules/left-pad/ (1 generated file: index.js)  +1",
+            "package-lock.json (generated)                        +1",
         ])
     }
 }

@@ -89,7 +89,11 @@ struct JSONSchemaTests {
         Run(fixture: "annotations", arguments: ["--staged"], shows: [#""generated":true,"owners":["@staged-owner"]"#]),
         Run(fixture: "annotations", arguments: [], shows: [#""owners":["@Worktree-Src"]"#]),
         Run(fixture: "annotations", arguments: ["--owner", "@org/src-team", "--search", "gen", "main..feature"],
-            shows: [#""files":2,"#]),
+            shows: [#""files":2,"#, #""filters":[{"filter":"owner","owners":["@org/src-team"]},{"filter":"search","query":"gen"}]"#]),
+        Run(fixture: "branches", arguments: ["--status", "Ad", "main..feature"],
+            shows: [#""filters":[{"filter":"status","keep":["added"],"drop":["deleted"]}]"#]),
+        Run(fixture: "partly-staged", arguments: ["--unviewed"], shows: [#""filters":[{"filter":"unviewed"}]"#]),
+        Run(fixture: "branches", arguments: ["main..feature"], shows: [#""filters":[]}"#]),
     ]
 
     @Test(arguments: runs)
@@ -149,6 +153,11 @@ struct JSONSchemaTests {
         ("an owner that is no owner", "/files/0/owners/0: "),
         ("an owner on a file from stdin", "/files/1/owners: False schema does not allow"),
         ("a directory's owners twice", "/tree/2: "),
+        ("an unknown filter", "/comparison/filters/0: "),
+        ("a status filter without its drop list", "/comparison/filters/0: "),
+        ("a status filter keeping no status", "/comparison/filters/0: "),
+        ("an owner filter without owners", "/comparison/filters/0: "),
+        ("a missing count before filters", "/comparison: 'files' is a required property"),
     ])
     func brokenDocumentIsRejected(change: String, error: String) throws {
         var document = try #require(try JSONSerialization.jsonObject(with: Data(Self.sample)) as? [String: Any])
@@ -203,7 +212,8 @@ struct JSONSchemaTests {
     /// submodule, an unmerged file.
     static let sample: [UInt8] = Array("""
         {"schemaVersion":1,"comparison":{"mode":"commits","spec":"a..b",\
-        "old":"c4b7fd8c7a7ac10177d31342b1fb93be34e55d93","new":"a7ad73cedd40a213de874fe87c7e5510a5fe09cd"},\
+        "old":"c4b7fd8c7a7ac10177d31342b1fb93be34e55d93","new":"a7ad73cedd40a213de874fe87c7e5510a5fe09cd",\
+        "files":5,"filters":[]},\
         "summary":{"files":5,"added":1,"modified":2,"deleted":0,"renamed":1,"copied":0,"typeChanged":0,"untracked":0,\
         "unmerged":1,"binary":1,"insertions":12,"deletions":1,"excludedGenerated":0,"excludedVendored":0},\
         "files":[\
@@ -265,13 +275,13 @@ struct JSONSchemaTests {
             comparison["new"] = NSNull()
             files[4]["partiallyStaged"] = true
         case "a viewed mark on stdin":
-            comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull()]
+            comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull(), "files": 5, "filters": []]
             files[1]["viewed"] = true
         case "a missing excluded count": summary["excludedGenerated"] = nil
         case "a generated flag that is false": files[1]["generated"] = false
         case "an owner that is no owner": files[0]["owners"] = ["octocat"]
         case "an owner on a file from stdin":
-            comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull()]
+            comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull(), "files": 5, "filters": []]
             files = [files[0], files[1]].map { file in
                 var file = file
                 for key in ["oldMode", "newMode", "binary", "insertions", "deletions"] { file[key] = NSNull() }
@@ -284,6 +294,11 @@ struct JSONSchemaTests {
             summary["files"] = 1
             tree.append(["kind": "directory", "name": "d", "path": "d/", "segments": ["d"], "summary": summary,
                          "owners": ["@a", "@a"], "children": [tree[0]]])
+        case "an unknown filter": comparison["filters"] = [["filter": "size"]]
+        case "a status filter without its drop list": comparison["filters"] = [["filter": "status", "keep": ["added"]]]
+        case "a status filter keeping no status": comparison["filters"] = [["filter": "status", "keep": ["new"], "drop": []]]
+        case "an owner filter without owners": comparison["filters"] = [["filter": "owner", "owners": []]]
+        case "a missing count before filters": comparison["files"] = nil
         case "an old id for stdin":
             comparison["mode"] = "stdin"
             comparison["spec"] = "stdin"

@@ -77,7 +77,8 @@ struct MarkdownAnnotationTests {
         #expect(shown.tree.differences(from: counted) == [])
         #expect(shown.tree.headerDifferences(from: counted) == [])
         #expect(shown.folded.map { "\($0.path): \($0.label)" }.sorted() == [
-            ": 1 generated file", "dist: 1 vendored file", "node_modules/left-pad: 1 generated file", "src: 1 generated file",
+            ": 1 generated file: package-lock.json", "dist: 1 vendored file: bundle.js",
+            "node_modules/left-pad: 1 generated file: index.js", "src: 1 generated file: notes.txt",
         ])
         #expect(shown.owners.isEmpty)
     }

@@ -69,8 +69,10 @@ struct OutputOptionTests {
             #expect(tree.differences(from: git, checks: example.lines ? .all : .origins) == [])
             #expect(tree.headerDifferences(from: git, lines: example.lines) == [])
             if !example.lines { #expect(tree.rows.allSatisfy { $0.insertions == nil && $0.deletions == nil && !$0.binary }) }
-            if let query = example.hiddenBy, git.isEmpty {
-                #expect(tree.header.unmatchedQuery == query && tree.rows.isEmpty)
+            if let query = example.hiddenBy {
+                #expect(tree.header.filters == ["matching '\(query)'"])
+                #expect(tree.header.comparisonFiles == (try GitOracle.changes(in: repo, ["main...feature"]).count))
+                if git.isEmpty { #expect(tree.rows.isEmpty) }
             }
             try checkSearch(example, tree: tree, all: git)
             try checkProperty(example.property, tree: tree, colored: outcome.text, all: git)
