@@ -15,9 +15,9 @@ import Synchronization
 /// repository), made of symbolic links: a git directory holding the git directory's
 /// per-worktree entries and a `commondir` file naming the second, a common directory whose
 /// `objects`, `config`, `info`… are `GIT_COMMON_DIR`'s and whose `refs`, `packed-refs` and
-/// `logs` are the git directory's own common directory's. Unlike git, libgit2 1.5 reads
-/// `refs/worktree/` and `refs/rewritten/` (and their reflogs) from the common directory,
-/// as it does for every linked worktree.
+/// `logs` are the git directory's own common directory's. When that is not the git
+/// directory itself, libgit2 1.5 reads `refs/worktree/` and `refs/rewritten/` (and their
+/// reflogs) from it, unlike git, as it does for every linked worktree.
 ///
 /// One pair is made per git directory and common directory for the process, and removed
 /// when the process exits; one a process left when it was killed is removed by the next
