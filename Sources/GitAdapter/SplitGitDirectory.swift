@@ -15,7 +15,8 @@ import Synchronization
 /// repository), made of symbolic links: a git directory holding the git directory's
 /// per-worktree entries and a `commondir` file naming the second, a common directory whose
 /// `objects`, `config`, `info`… are `GIT_COMMON_DIR`'s and whose `refs`, `packed-refs` and
-/// `logs` are the git directory's own common directory's. When that is not the git
+/// `logs` are the git directory's own common directory's (no refs when it has none: git
+/// checks only `GIT_COMMON_DIR` for a `refs` directory). When that is not the git
 /// directory itself, libgit2 1.5 reads `refs/worktree/` and `refs/rewritten/` (and their
 /// reflogs) from it, unlike git, as it does for every linked worktree.
 ///
@@ -134,6 +135,10 @@ enum SplitGitDirectory {
         }
         let own = ownCommonDirectory(of: source)
         for name in Self.common.sorted() {
+            if name == "refs" && !manager.fileExists(atPath: own + "/refs") {
+                try manager.createDirectory(atPath: common + "/refs", withIntermediateDirectories: false)
+                continue
+            }
             try symlink(common + "/" + name, to: (refStore.contains(name) ? own : pair.commonDirectory) + "/" + name)
         }
     }

@@ -218,6 +218,31 @@ struct RepositorySetupDifferentialTests {
         #expect(try FileManager.default.subpathsOfDirectory(atPath: gitDirectory).sorted() == before, "nothing written")
     }
 
+    /// The private directories made for `GIT_COMMON_DIR` are in `TMPDIR` and gone when the run
+    /// ends; one a killed run left is removed by the next; the repository is untouched.
+    @Test func gitCommonDirLeavesNothingBehind() throws {
+        let repo = try Fixtures.fresh("pathspec")
+        let gitDirectory = try Fixtures.temporaryDirectory() + "/private"
+        try FileManager.default.createDirectory(atPath: gitDirectory, withIntermediateDirectories: false)
+        let head = try Shell.git(["rev-parse", "main"], in: repo).text
+        try head.write(toFile: gitDirectory + "/HEAD", atomically: false, encoding: .utf8)
+        let temporary = try Fixtures.temporaryDirectory()
+        let abandoned = temporary + "/treereview-gitdir.2147483646.AbCdEf"
+        try FileManager.default.createDirectory(atPath: abandoned + "/git", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: abandoned + "/git/HEAD", withDestinationPath: gitDirectory + "/HEAD")
+        let environment = ["GIT_DIR": gitDirectory, "GIT_COMMON_DIR": repo + "/.git", "GIT_WORK_TREE": repo, "TMPDIR": temporary]
+        let before = try FileManager.default.subpathsOfDirectory(atPath: repo + "/.git").sorted()
+        let result = try Shell.run(Binary.path, ["--format", "plain", "HEAD"], in: repo, environment: environment)
+        #expect(result.status == 0, "\(result.error)")
+        let theirs = try git(["HEAD"], in: repo, environment: environment, untracked: true)
+        let listed = Set(result.text.split(separator: "\n").map(String.init))
+        #expect(!listed.isEmpty && listed == Set(theirs.map { line in String(line.split(separator: "\t")[1]) }),
+                "a git directory with no refs: HEAD against no index")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: gitDirectory + "/HEAD"), "links removed, not what they point to")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: repo + "/.git").sorted() == before)
+    }
+
     @Test func safeBareRepositoryExplicitRefusesABareRepositoryFound() throws {
         let repo = try clone(bare: true)
         let global = try Fixtures.temporaryDirectory() + "/gitconfig"
