@@ -36,8 +36,8 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
     case missingObject(id: String, isTree: Bool, path: String?)
     /// An object whose stored data cannot be read back, with the path it was read for, if known.
     case corruptObject(id: String, looseFile: String?, path: String?)
-    /// The index file cannot be read.
-    case corruptIndex(path: String)
+    /// The index file cannot be read, for `problem`.
+    case corruptIndex(path: String, problem: IndexProblem = .corrupt)
     /// The index is a sparse index (`index.sparse`), which cannot be read.
     case sparseIndex(path: String)
     /// A working-tree file that cannot be read.
@@ -90,8 +90,8 @@ public enum AdapterError: Error, Equatable, CustomStringConvertible {
         case .corruptObject(let id, let looseFile, let path):
             Self.prefix(path) + (looseFile.map { "loose object \(id) (stored in \($0)) is corrupt" }
                 ?? "packed object \(id) is corrupt")
-        case .corruptIndex(let path):
-            "'\(path)': index file corrupt"
+        case .corruptIndex(let path, let problem):
+            problem.message(path: path)
         case .sparseIndex(let path):
             "'\(path)' is a sparse index (index.sparse), which treereview cannot read; "
                 + "'git sparse-checkout set --no-sparse-index' expands it"

@@ -93,8 +93,9 @@ struct ConfigFiles: Sendable, Equatable {
 
     /// The configuration of the repository `handle` from these files, its own and the
     /// environment's settings (``parameters``, above all files), which replaces the one libgit2
-    /// assembled by itself. Each file is read as git reads it first, so a line git refuses, or
-    /// a value `git diff` refuses (``ConfigValueCheck``), stops with git's words.
+    /// assembled by itself. Each file, and each file it includes (``ConfigIncludes``), is read
+    /// as git reads it first, so a line git refuses, or a value `git diff` refuses
+    /// (``ConfigValueCheck``), stops with git's words.
     func install(in handle: OpaquePointer) throws {
         var config: OpaquePointer?
         try LibGit2.check(git_config_new(&config))
@@ -102,20 +103,23 @@ struct ConfigFiles: Sendable, Equatable {
         var local = git_buf()
         defer { git_buf_dispose(&local) }
         try LibGit2.check(git_repository_item_path(&local, handle, GIT_REPOSITORY_ITEM_CONFIG))
+        let common = SplitGitDirectory.commonDirectory(standingAt: String(cString: git_repository_commondir(handle)))
         var files: [(String?, git_config_level_t)] = [
             (system, GIT_CONFIG_LEVEL_SYSTEM), (xdg, GIT_CONFIG_LEVEL_XDG), (global, GIT_CONFIG_LEVEL_GLOBAL),
-            (local.ptr.map { String(cString: $0) }, GIT_CONFIG_LEVEL_LOCAL),
+            (common.map { $0 + "config" } ?? local.ptr.map { String(cString: $0) }, GIT_CONFIG_LEVEL_LOCAL),
         ]
         let workdir = git_repository_workdir(handle).map { String(cString: $0) }
+        let includes = ConfigIncludes(gitDirectory: String(cString: git_repository_path(handle)), home: home) { path in
+            workdir.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? path
+        }
         var entries: [(GitConfigSyntax.Entry, ConfigValueCheck.Origin)] = []
         func read(_ path: String) throws {
-            let shown = workdir.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? path
-            let text = try ConfigFileText.read(path, shownAs: shown)
-            entries += text.map { ($0, ConfigValueCheck.Origin(file: shown, line: $0.line)) }
+            entries += try includes.entries(of: path)
         }
         for case let (path?, _) in files where access(path, R_OK) == 0 { try read(path) }
         if entries.last(where: { $0.0.name == "extensions.worktreeconfig" }).map({ GitConfigValue.bool($0.0.value) == true }) ?? false {
-            let path = String(cString: git_repository_path(handle)) + "config.worktree"
+            let opened = String(cString: git_repository_path(handle))
+            let path = (SplitGitDirectory.gitDirectory(standingAt: opened) ?? opened) + "config.worktree"
             if access(path, R_OK) == 0 {
                 try read(path)
                 files.append((path, GIT_CONFIG_LEVEL_APP))

@@ -47,9 +47,9 @@ enum LibGit2 {
     }
 
     /// Throws for a repository that libgit2 failed to open with `code` from `start`, in git's
-    /// words where its configuration is the cause: a line of one of `files` or of the repository's
-    /// own file that git refuses (``ConfigFileText``), or a `core.bare` that is no boolean (the one
-    /// boolean libgit2 reads while opening).
+    /// words where its configuration is the cause: a line of one of `files`, of the repository's
+    /// own file or of a file they include that git refuses (``ConfigIncludes``), or a
+    /// `core.bare` that is no boolean (the one boolean libgit2 reads while opening).
     static func checkOpening(_ code: Int32, files: ConfigFiles, from start: String) throws {
         guard code < 0 else { return }
         let failure = failure(code)
@@ -62,9 +62,13 @@ enum LibGit2 {
         var discovered = git_buf()
         defer { git_buf_dispose(&discovered) }
         let gitDirectory = git_repository_discover(&discovered, start, 0, nil) == 0 ? discovered.ptr.map { String(cString: $0) } : nil
+        let top = gitDirectory.flatMap { $0.hasSuffix("/.git/") ? String($0.dropLast(".git/".count)) : nil }
+        let includes = ConfigIncludes(gitDirectory: gitDirectory ?? "/", home: files.home) { path in
+            top.flatMap { path.hasPrefix($0) ? String(path.dropFirst($0.count)) : nil } ?? path
+        }
         for path in [files.system, files.xdg, files.global, gitDirectory.map { $0 + "config" }] {
             guard let path, access(path, R_OK) == 0 else { continue }
-            _ = try ConfigFileText.read(path, shownAs: path.hasSuffix("/.git/config") ? ".git/config" : path)
+            _ = try includes.entries(of: path)
         }
         throw AdapterError.repository(failure.message)
     }

@@ -228,12 +228,12 @@ private final class Tally {
 
 extension Repository {
     /// Whether any gitattributes file could apply to a path: one tracked in the index or at the
-    /// top of the working tree, `$GIT_DIR/info/attributes`, `core.attributesFile`, the user's
-    /// `$XDG_CONFIG_HOME/git/attributes` or the system's `/etc/gitattributes` (the places
-    /// come from the environment the repository was opened with).
+    /// top of the working tree, `info/attributes` (of the git directory or the common one),
+    /// `core.attributesFile`, the user's `$XDG_CONFIG_HOME/git/attributes` or the system's
+    /// `/etc/gitattributes` (the places come from the environment the repository was opened with).
     func attributeFilesExist(config: RepositoryConfig) -> Bool {
         let manager = FileManager.default
-        var candidates = [gitDirectory + "info/attributes"]
+        var candidates = [gitDirectory + "info/attributes", commonGitDirectory + "info/attributes"]
         if configFiles.readsSystemAttributes { candidates.append("/etc/gitattributes") }
         if let workdir { candidates.append(workdir + ".gitattributes") }
         if let xdg = configFiles.xdgGitDirectory { candidates.append(xdg + "/attributes") }

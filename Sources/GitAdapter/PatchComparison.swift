@@ -100,8 +100,10 @@ extension Repository {
         }
     }
 
-    /// Runs `body` with the repository's index, read again when its file changed.
+    /// Runs `body` with the repository's index, read again when its file changed (one libgit2
+    /// refuses read by ``loadIndex()``).
     private func withIndex<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
+        try loadIndex()
         var index: OpaquePointer?
         let code = git_repository_index(&index, handle)
         guard code == 0, let index else { throw unreadableIndex() }

@@ -19,6 +19,8 @@ public final class Repository {
     let workers: Int
     /// The index file given by `GIT_INDEX_FILE`, resolved, if any.
     private(set) var indexFile: String?
+    /// Whether libgit2 refused ``indexFile``, which ``loadIndex()`` reads then.
+    private var indexFileRefused = false
 
     private init(handle: OpaquePointer, displayPath: String, environment: [String: String], configFiles: ConfigFiles) {
         self.handle = handle
@@ -31,7 +33,7 @@ public final class Repository {
 
     /// How a worker thread opens its own handle on this repository.
     var location: RepositoryLocation {
-        RepositoryLocation(gitDirectory: gitDirectory, workdir: workdir, indexFile: indexFile,
+        RepositoryLocation(gitDirectory: String(cString: git_repository_path(handle)), workdir: workdir, indexFile: indexFile,
                            objectDirectories: objectDirectories, environment: environment, workers: workers)
     }
 
@@ -50,12 +52,19 @@ public final class Repository {
         git_repository_workdir(handle).map { String(cString: $0) }
     }
 
-    /// The git directory's path.
-    public var gitDirectory: String { String(cString: git_repository_path(handle)) }
+    /// The git directory's path, ending in `/` (the one given, when libgit2 reads it through
+    /// a ``SplitGitDirectory``).
+    public var gitDirectory: String {
+        let path = String(cString: git_repository_path(handle))
+        return SplitGitDirectory.gitDirectory(standingAt: path) ?? path
+    }
 
     /// The git directory all worktrees share (the git directory itself, outside a linked
-    /// worktree), ending in `/`.
-    public var commonGitDirectory: String { String(cString: git_repository_commondir(handle)) }
+    /// worktree; `GIT_COMMON_DIR` when given), ending in `/`.
+    public var commonGitDirectory: String {
+        let path = String(cString: git_repository_commondir(handle))
+        return SplitGitDirectory.commonDirectory(standingAt: path) ?? path
+    }
 
     /// The object directory (shared by all worktrees, or `GIT_OBJECT_DIRECTORY`), ending in `/`.
     var objectsDirectory: String { objectDirectories.primary ?? commonGitDirectory + "objects/" }
@@ -101,17 +110,28 @@ public final class Repository {
         return repository
     }
 
-    /// Reads the index from `path` rather than the git directory's (`GIT_INDEX_FILE`).
+    /// Reads the index from `path` rather than the git directory's (`GIT_INDEX_FILE`). An
+    /// index libgit2 refuses (a sparse one) is read by ``loadIndex()`` as the repository's own
+    /// would be (``ReadableIndex``); until then the handle holds an empty index.
     private func useIndexFile(_ path: String) throws {
+        indexFile = path
         var index: OpaquePointer?
-        guard git_index_open(&index, path) == 0 else { throw AdapterError.corruptIndex(path: path) }
+        guard git_index_open(&index, path) == 0 else {
+            try detachIndex()
+            indexFileRefused = true
+            return
+        }
         defer { git_index_free(index) }
         try LibGit2.check(git_repository_set_index(handle, index))
-        indexFile = path
     }
 
     /// Reads the index, so that an unreadable one stops the comparison with git's words.
     func loadIndex() throws {
+        if indexFileRefused {
+            guard try installReadableIndex() else { throw unreadableIndex() }
+            indexFileRefused = false
+            return
+        }
         var index: OpaquePointer?
         let code = git_repository_index(&index, handle)
         guard code == 0 else {
@@ -179,9 +199,12 @@ extension Repository {
         return .repository(failure.message)
     }
 
-    /// The error for an index libgit2 cannot read: a sparse index (`index.sparse`, which
-    /// libgit2 does not know), else a corrupt one.
+    /// The error for an index libgit2 cannot read, in git's words: a header git refuses
+    /// (``IndexProblem``), else a sparse index (`index.sparse`) that could not be expanded,
+    /// else a corrupt one.
     func unreadableIndex() -> AdapterError {
+        let problem = IndexProblem.of(indexFile: indexPath)
+        guard problem == .corrupt else { return .corruptIndex(path: indexPath, problem: problem) }
         var snapshot: OpaquePointer?
         guard git_repository_config_snapshot(&snapshot, handle) == 0 else { return .corruptIndex(path: indexPath) }
         defer { git_config_free(snapshot) }

@@ -12,7 +12,9 @@ internal import CLibGit2
 ///   above the git directory;
 /// - a repository found by discovery whose work tree or git directory another user owns is
 ///   refused ("detected dubious ownership") unless `safe.directory` names it, read from the
-///   system, global and command-line configuration only (``RepositoryOwnership``).
+///   system, global and command-line configuration only (``RepositoryOwnership``);
+/// - `GIT_COMMON_DIR` names the directory of everything but the per-worktree files, which
+///   libgit2 reads only from a `commondir` file (``SplitGitDirectory``).
 enum RepositoryDiscovery {
     /// A handle on the repository found from `directory` with `environment`, its work tree
     /// set as git sets it.
@@ -22,24 +24,20 @@ enum RepositoryDiscovery {
             path.hasPrefix("/") ? path : URL(fileURLWithPath: here).appendingPathComponent(path).standardizedFileURL.path
         }
         let workTree = nonEmpty(environment["GIT_WORK_TREE"]).map(resolve)
-        if let gitDir = nonEmpty(environment["GIT_DIR"]) {
-            let handle = try openHandle(resolve(gitDir), flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, directory: directory,
+        let common = nonEmpty(environment["GIT_COMMON_DIR"]).map(resolve)
+        if let gitDir = nonEmpty(environment["GIT_DIR"]).map(resolve) {
+            let opened = try common.flatMap { try split(gitDir, common: $0, environment: environment) } ?? gitDir
+            let handle = try openHandle(opened, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, directory: directory,
                                         configFiles: configFiles)
-            do {
-                try checkCommonDirectory(handle, environment["GIT_COMMON_DIR"].map(resolve))
-            } catch {
-                git_repository_free(handle)
-                throw error
-            }
-            return try explicitWorkTree(handle, workTree: workTree, current: here, environment: environment, directory: directory)
+            return try explicitWorkTree(handle, workTree: workTree, gitDirectory: gitDir, current: here,
+                                        environment: environment, directory: directory)
         }
         let ceilings = nonEmpty(environment["GIT_CEILING_DIRECTORIES"])
-        let handle = try openHandle(here, flags: 0, ceilings: ceilings, directory: directory, configFiles: configFiles)
+        var handle = try openHandle(here, flags: 0, ceilings: ceilings, directory: directory, configFiles: configFiles)
         let gitDirectory = trimmed(String(cString: git_repository_path(handle)))
         let found = foundAt(from: here, gitDirectory: gitDirectory)
         let ownership = RepositoryOwnership(environment: environment, configFiles: configFiles)
         do {
-            try checkCommonDirectory(handle, environment["GIT_COMMON_DIR"].map(resolve))
             if found.isBare {
                 try ownership.checkBareAllowed(found.directory)
                 try ownership.check(gitFile: nil, workTree: nil, gitDirectory: gitDirectory, shown: found.directory)
@@ -53,11 +51,22 @@ enum RepositoryDiscovery {
         }
         if found.isBare && workTree == nil && coreWorktree(handle) == nil {
             git_repository_free(handle)
-            return try openHandle(gitDirectory, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue | GIT_REPOSITORY_OPEN_BARE.rawValue,
-                                  directory: directory)
+            handle = try openHandle(gitDirectory, flags: GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue | GIT_REPOSITORY_OPEN_BARE.rawValue,
+                                    directory: directory)
         }
         if let workTree { try setWorkdir(handle, workTree) }
-        return handle
+        guard let common else { return handle }
+        let opened: String?
+        do {
+            opened = try split(gitDirectory, common: common, environment: environment)
+        } catch {
+            git_repository_free(handle)
+            throw error
+        }
+        guard let opened else { return handle }
+        let workdir = git_repository_workdir(handle).map { String(cString: $0) }
+        git_repository_free(handle)
+        return try open(gitDirectory: opened, workdir: workdir)
     }
 
     /// A handle on `gitDirectory` with `workdir` as its work tree, or none (bare): how a worker
@@ -70,14 +79,21 @@ enum RepositoryDiscovery {
     }
 
     /// git's `setup_explicit_git_dir`: `GIT_WORK_TREE`, else none for a true `core.bare`, else
-    /// `core.worktree`, else none for a false `GIT_IMPLICIT_WORK_TREE`, else the current directory.
-    private static func explicitWorkTree(_ handle: OpaquePointer, workTree: String?, current: String,
+    /// `core.worktree` (relative to the git directory), else none for a false
+    /// `GIT_IMPLICIT_WORK_TREE`, else the current directory.
+    private static func explicitWorkTree(_ handle: OpaquePointer, workTree: String?, gitDirectory: String, current: String,
                                          environment: [String: String], directory: String) throws -> OpaquePointer {
         if let workTree {
             try setWorkdir(handle, workTree)
             return handle
         }
-        if git_repository_is_bare(handle) == 1 || coreWorktree(handle) != nil { return handle }
+        if git_repository_is_bare(handle) == 1 { return handle }
+        if let configured = coreWorktree(handle) {
+            let path = configured.hasPrefix("/") ? configured
+                : URL(fileURLWithPath: gitDirectory).appendingPathComponent(configured).standardizedFileURL.path
+            try setWorkdir(handle, path)
+            return handle
+        }
         let implicit = nonEmpty(environment["GIT_IMPLICIT_WORK_TREE"]).flatMap(GitConfigValue.bool) ?? true
         guard implicit else {
             let gitDirectory = String(cString: git_repository_path(handle))
@@ -105,17 +121,12 @@ enum RepositoryDiscovery {
         }
     }
 
-    /// Refuses a `GIT_COMMON_DIR` other than the common directory the git directory names
-    /// itself (its own, or a linked worktree's `commondir` file): libgit2 1.5 cannot take
-    /// another, and reading the wrong refs and objects would be a wrong answer.
-    private static func checkCommonDirectory(_ handle: OpaquePointer, _ given: String?) throws {
-        guard let given, !given.isEmpty else { return }
-        let own = trimmed(String(cString: git_repository_commondir(handle)))
-        let real = { (path: String) in (try? PathspecPath.realPath(Array(trimmed(path).utf8)[...])) ?? trimmed(path) }
-        guard real(given) == real(own) else {
-            throw AdapterError.repository("GIT_COMMON_DIR '\(given)' is not the common directory of "
-                + "'\(trimmed(String(cString: git_repository_path(handle))))' ('\(own)'), and treereview reads only that one")
-        }
+    /// The private git directory that reads `gitDirectory` with `common` as its common
+    /// directory (``SplitGitDirectory``), or `nil` when `common` is the one it names itself.
+    private static func split(_ gitDirectory: String, common: String, environment: [String: String]) throws -> String? {
+        guard SplitGitDirectory.differs(gitDirectory: gitDirectory, commonDirectory: common) else { return nil }
+        let temporary = nonEmpty(environment["TMPDIR"]) ?? "/tmp"
+        return try SplitGitDirectory.path(gitDirectory: gitDirectory, commonDirectory: common, temporaryDirectory: temporary)
     }
 
     /// `core.worktree` as libgit2 read it while opening, if set.

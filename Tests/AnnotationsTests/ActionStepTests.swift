@@ -27,8 +27,7 @@ struct ActionStepTests {
         let output = scratch + "/output", summary = scratch + "/summary", log = scratch + "/calls"
         let wrapper = scratch + "/treereview"
         for file in [output, summary, log] { _ = FileManager.default.createFile(atPath: file, contents: nil) }
-        try Self.loggingWrapper.write(toFile: wrapper, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper)
+        try ExecutableFile.write(Self.loggingWrapper, to: wrapper)
         var merged = [
             "GITHUB_OUTPUT": output, "GITHUB_STEP_SUMMARY": summary,
             "TREEREVIEW": wrapper, "TREEREVIEW_REAL": Binary.path, "TREEREVIEW_CALL_LOG": log,

@@ -154,7 +154,7 @@ struct RepositorySetupDifferentialTests {
         #expect(ObjectDirectories.entries(Array("\"/x\\ty\"".utf8)) == ["/x\ty"])
     }
 
-    @Test func gitCommonDirIsTheWorktreesOwnOrRefused() throws {
+    @Test func gitCommonDirIsTheWorktreesOwnOrNoRepository() throws {
         let repo = try Fixtures.repository("linked-worktree")
         let gitDirectory = try Shell.git(["rev-parse", "--absolute-git-dir"], in: repo).text.trimmingCharacters(in: .newlines)
         let common = try Shell.git(["rev-parse", "--git-common-dir"], in: repo).text.trimmingCharacters(in: .newlines)
@@ -163,10 +163,84 @@ struct RepositorySetupDifferentialTests {
         let theirs = try git(["HEAD", "main"], in: repo, environment: same)
         #expect(!theirs.isEmpty)
         #expect(try ours(.init(revisions: ["HEAD", "main"]), in: repo, environment: same) == theirs)
-        let elsewhere = try Fixtures.temporaryDirectory()
         var other = same
-        other["GIT_COMMON_DIR"] = elsewhere
+        other["GIT_COMMON_DIR"] = try Fixtures.temporaryDirectory()
+        #expect(try Shell.run("git", ["diff", "HEAD", "main"], in: repo, environment: other).status != 0)
         #expect(throws: AdapterError.self) { try ours(.init(revisions: ["HEAD", "main"]), in: repo, environment: other) }
+    }
+
+    /// A git directory of its own (HEAD detached at `main` with a reflog, an index holding
+    /// `feature`, a `refs/bisect/bad` and a branch `topic`) whose common directory is the
+    /// repository's: objects, configuration and `info/` from `GIT_COMMON_DIR`; per-worktree
+    /// files, and (git's ref store reads the git directory's own common directory) every ref,
+    /// from `GIT_DIR`.
+    @Test func gitCommonDirNamesTheSharedPartsOfAnotherGitDirectory() throws {
+        let repo = try Fixtures.fresh("pathspec")
+        let gitDirectory = try Fixtures.temporaryDirectory() + "/private"
+        try FileManager.default.createDirectory(atPath: gitDirectory, withIntermediateDirectories: false)
+        func revision(_ name: String) throws -> String {
+            try Shell.git(["rev-parse", name], in: repo).text.trimmingCharacters(in: .newlines)
+        }
+        let main = try revision("main"), feature = try revision("feature")
+        try (feature + "\n").write(toFile: gitDirectory + "/HEAD", atomically: false, encoding: .utf8)
+        try "*.md -diff\n".write(toFile: repo + "/.git/info/attributes", atomically: false, encoding: .utf8)
+        let environment = ["GIT_DIR": gitDirectory, "GIT_COMMON_DIR": repo + "/.git", "GIT_WORK_TREE": repo]
+        for arguments in [["update-ref", "--no-deref", "-m", "moved", "HEAD", main], ["update-ref", "refs/bisect/bad", feature],
+                          ["update-ref", "refs/heads/topic", feature], ["read-tree", feature]] {
+            let result = try Shell.run("git", arguments, in: repo, environment: environment)
+            #expect(result.status == 0, "\(arguments): \(result.error)")
+        }
+        #expect(FileManager.default.fileExists(atPath: gitDirectory + "/refs/heads/topic"), "git's ref store is GIT_DIR's")
+        #expect(!FileManager.default.fileExists(atPath: repo + "/.git/refs/heads/topic"))
+        let before = try FileManager.default.subpathsOfDirectory(atPath: gitDirectory).sorted()
+        let cases: [(git: [String], ours: ComparisonRequest, untracked: Bool)] = [
+            (["--cached", "HEAD"], .init(revisions: ["HEAD"], staged: true), false),
+            (["HEAD"], .init(revisions: ["HEAD"]), true),
+            (["HEAD@{1}", "HEAD"], .init(revisions: ["HEAD@{1}", "HEAD"]), false),
+            (["refs/bisect/bad", "HEAD"], .init(revisions: ["refs/bisect/bad", "HEAD"]), false),
+            (["HEAD..topic", "--", "packages"], .init(revisions: ["HEAD..topic"], pathspecs: ["packages"]), false),
+        ]
+        for (arguments, request, untracked) in cases {
+            let theirs = try git(arguments, in: repo, environment: environment, untracked: untracked)
+            #expect(!theirs.isEmpty, "\(arguments)")
+            #expect(try ours(request, in: repo, environment: environment) == theirs, "\(arguments)")
+        }
+        #expect(try git(["HEAD@{1}", "HEAD"], in: repo, environment: environment).contains { $0.hasSuffix("\t-\t-") },
+                "info/attributes is the common directory's")
+        #expect(try git(["--cached", "HEAD"], in: repo) != (try git(["--cached", "HEAD"], in: repo, environment: environment)),
+                "the repository's own HEAD and index say otherwise")
+        #expect(try Shell.run("git", ["rev-parse", "main"], in: repo, environment: environment).status != 0)
+        #expect(throws: AdapterError.self) { try ours(.init(revisions: ["main", "HEAD"]), in: repo, environment: environment) }
+        let repository = try Repository.open(at: repo, environment: TestEnvironment.variables(adding: environment))
+        let real = { (path: String) in URL(fileURLWithPath: path).resolvingSymlinksInPath().path + "/" }
+        #expect(repository.commonGitDirectory == real(repo + "/.git"), "the viewed marks' directory")
+        #expect(repository.gitDirectory == real(gitDirectory))
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: gitDirectory).sorted() == before, "nothing written")
+    }
+
+    /// The private directories made for `GIT_COMMON_DIR` are in `TMPDIR` and gone when the run
+    /// ends; one a killed run left is removed by the next; the repository is untouched.
+    @Test func gitCommonDirLeavesNothingBehind() throws {
+        let repo = try Fixtures.fresh("pathspec")
+        let gitDirectory = try Fixtures.temporaryDirectory() + "/private"
+        try FileManager.default.createDirectory(atPath: gitDirectory, withIntermediateDirectories: false)
+        let head = try Shell.git(["rev-parse", "main"], in: repo).text
+        try head.write(toFile: gitDirectory + "/HEAD", atomically: false, encoding: .utf8)
+        let temporary = try Fixtures.temporaryDirectory()
+        let abandoned = temporary + "/treereview-gitdir.2147483646.AbCdEf"
+        try FileManager.default.createDirectory(atPath: abandoned + "/git", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: abandoned + "/git/HEAD", withDestinationPath: gitDirectory + "/HEAD")
+        let environment = ["GIT_DIR": gitDirectory, "GIT_COMMON_DIR": repo + "/.git", "GIT_WORK_TREE": repo, "TMPDIR": temporary]
+        let before = try FileManager.default.subpathsOfDirectory(atPath: repo + "/.git").sorted()
+        let result = try Shell.run(Binary.path, ["--format", "plain", "HEAD"], in: repo, environment: environment)
+        #expect(result.status == 0, "\(result.error)")
+        let theirs = try git(["HEAD"], in: repo, environment: environment, untracked: true)
+        let listed = Set(result.text.split(separator: "\n").map(String.init))
+        #expect(!listed.isEmpty && listed == Set(theirs.map { line in String(line.split(separator: "\t")[1]) }),
+                "a git directory with no refs: HEAD against no index")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary).isEmpty)
+        #expect(FileManager.default.fileExists(atPath: gitDirectory + "/HEAD"), "links removed, not what they point to")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: repo + "/.git").sorted() == before)
     }
 
     @Test func safeBareRepositoryExplicitRefusesABareRepositoryFound() throws {

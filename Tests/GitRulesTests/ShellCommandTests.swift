@@ -12,8 +12,7 @@ import GitRules
     /// directory, one a line, and a `probe-data` that is not executable.
     static func tools() throws -> String {
         let tools = try Fixtures.temporaryDirectory()
-        try "#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\" \"$PWD\"\n".write(toFile: tools + "/probe", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools + "/probe")
+        try ExecutableFile.write("#!/bin/sh\nprintf '%s\\n' \"$0\" \"$@\" \"$PWD\"\n", to: tools + "/probe")
         try "data\n".write(toFile: tools + "/probe-data", atomically: true, encoding: .utf8)
         return tools
     }

@@ -5,13 +5,22 @@ import TreeModel
 /// and `git ls-files --others`: the reference every differential test compares with.
 public enum GitOracle {
     /// The changes git reports for `arguments` (as given to `git diff`, without `-M`),
-    /// sorted by path bytes. `untracked` adds `ls-files --others --exclude-standard`.
+    /// sorted by path bytes. `untracked` adds `ls-files --others --exclude-standard`;
+    /// `environment` is added to the tests' isolated one (`GIT_INDEX_FILE`, …).
     public static func changes(
-        in repository: String, _ arguments: [String], pathspecs: [String] = [], untracked: Bool = false
+        in repository: String, _ arguments: [String], pathspecs: [String] = [], untracked: Bool = false,
+        environment: [String: String] = [:]
     ) throws -> [FileChange] {
         let tail = pathspecs.isEmpty ? [] : ["--"] + pathspecs
-        let names = try Shell.git(["diff", "-z", "--name-status"] + arguments + tail, in: repository).output
-        let stats = try Shell.git(["diff", "-z", "--numstat"] + arguments + tail, in: repository).output
+        func git(_ arguments: [String]) throws -> [UInt8] {
+            let result = try Shell.run("git", arguments, in: repository, environment: environment)
+            guard result.status == 0 else {
+                throw ShellError(message: "git \(arguments.joined(separator: " ")) failed: \(result.error)")
+            }
+            return result.output
+        }
+        let names = try git(["diff", "-z", "--name-status"] + arguments + tail)
+        let stats = try git(["diff", "-z", "--numstat"] + arguments + tail)
         var byPath: [RawPath: FileChange] = [:]
         var fields = split(names)
         while !fields.isEmpty {
@@ -44,7 +53,7 @@ public enum GitOracle {
             byPath[path]!.deletions = binary ? nil : Int(deletions)
         }
         if untracked {
-            let others = try Shell.git(["ls-files", "-z", "--others", "--exclude-standard"] + tail, in: repository).output
+            let others = try git(["ls-files", "-z", "--others", "--exclude-standard"] + tail)
             for path in split(others) {
                 byPath[RawPath(bytes: path)] = FileChange(status: .untracked, path: RawPath(bytes: path))
             }

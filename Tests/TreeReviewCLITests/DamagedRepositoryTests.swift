@@ -84,9 +84,10 @@ struct DamagedRepositoryTests {
         let index = repo + "/.git/index"
         try Data("not an index file, not at all, not in the least".utf8).write(to: URL(fileURLWithPath: index))
         for arguments in [["--staged"], [], ["HEAD"]] {
-            #expect(try CLIRunner.failure(arguments, in: repo) == "'\(index)': index file corrupt")
+            #expect(try CLIRunner.failure(arguments, in: repo) == "'\(index)': index file corrupt (bad signature 0x20746f6e)")
         }
-        #expect(try gitFailure(["diff", "--cached"], in: repo).contains("index file corrupt"))
+        let git = try gitFailure(["diff", "--cached"], in: repo)
+        #expect(git.contains("bad signature 0x20746f6e") && git.contains("index file corrupt"), "\(git)")
         #expect(CLIRunner.run(["--format", "plain", "HEAD~0..HEAD"], in: repo).status == 0, "comparing commits needs no index")
     }
 

@@ -12,8 +12,7 @@ struct HookTests {
             #!/bin/sh
             '\(Binary.path)' --staged --format plain --no-renames > '\(report)' 2>&1
             """
-        try hook.write(toFile: repo + "/.git/hooks/pre-commit", atomically: true, encoding: .utf8)
-        try Shell.run("chmod", ["+x", repo + "/.git/hooks/pre-commit"])
+        try ExecutableFile.write(hook, to: repo + "/.git/hooks/pre-commit")
         // `git commit -a` stages tracked edits into a temporary index that only the hook sees.
         try Shell.git(["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-a", "-m", "hooked"], in: repo)
         let committed = try Shell.git(["diff", "--name-only", "--no-renames", "HEAD~1", "HEAD"], in: repo).text

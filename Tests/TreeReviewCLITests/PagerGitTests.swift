@@ -47,8 +47,7 @@ struct PagerGitTests {
         let repo = try Fixtures.fresh("branches")
         let tools = try Fixtures.temporaryDirectory()
         for name in ["less", "pager"] {
-            try "#!/bin/sh\n\(Self.pager("default"))\n".write(toFile: tools + "/" + name, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tools + "/" + name)
+            try ExecutableFile.write("#!/bin/sh\n\(Self.pager("default"))\n", to: tools + "/" + name)
         }
         let path = tools + ":" + (TestEnvironment.variables()["PATH"] ?? "/usr/bin:/bin")
         var chosen: Set<String> = []

@@ -57,8 +57,7 @@ enum PagerTerminal {
                 echo done > '\(log).done'
 
                 """
-            try script.write(toFile: command, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: command)
+            try ExecutableFile.write(script, to: command)
         }
 
         /// Whether the pager ran.

@@ -22,8 +22,7 @@ struct PreCommitHookTests {
     /// Makes `body` the pre-commit hook of `repo`, with the built treereview first on `PATH`.
     static func installHook(_ body: String, in repo: String) throws {
         let hook = "#!/bin/sh\nPATH='\(binaries)':\"$PATH\"\n" + body + "\n"
-        try hook.write(toFile: repo + "/.git/hooks/pre-commit", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: repo + "/.git/hooks/pre-commit")
+        try ExecutableFile.write(hook, to: repo + "/.git/hooks/pre-commit")
     }
 
     static func commit(_ arguments: [String], in repo: String) throws {

@@ -72,8 +72,7 @@ struct ReadmeTests {
     static func standIns() throws -> String {
         let directory = try Fixtures.temporaryDirectory()
         let script = "#!/bin/sh\n[ \"$1\" = lint ] || exit 3\nshift\nprintf '%s\\0' \"$@\" >> \"$SWIFT_FORMAT_LOG\"\n"
-        try script.write(toFile: directory + "/swift-format", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory + "/swift-format")
+        try ExecutableFile.write(script, to: directory + "/swift-format")
         return directory
     }
 
@@ -192,8 +191,7 @@ struct ReadmeTests {
         let report = repo + "/../staged-in-hook.txt"
         let binaries = URL(fileURLWithPath: Binary.path).deletingLastPathComponent().path
         let hook = "#!/bin/sh\nPATH='\(binaries)':\"$PATH\" treereview --staged > '\(report)' 2>&1\n"
-        try hook.write(toFile: repo + "/.git/hooks/pre-commit", atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: repo + "/.git/hooks/pre-commit")
+        try ExecutableFile.write(hook, to: repo + "/.git/hooks/pre-commit")
         try Shell.git(["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-a", "-m", "hooked"], in: repo)
         let seen = try RenderedTree(parsing: try String(contentsOfFile: report, encoding: .utf8))
         let committed = try GitOracle.changes(in: repo, ["HEAD~1", "HEAD"])
