@@ -96,6 +96,10 @@ public struct Browser {
         painter = RowPainter(style: configuration.style, total: model.total)
         model.focusFirst()
         countViewed()
+        if configuration.hidesViewed && configuration.marks != nil {
+            hidesViewed = true
+            showFilteredFiles()
+        }
     }
 
     /// `changes` in storage of their own: `v` writes view states into ``allChanges``, and
@@ -175,6 +179,9 @@ public struct BrowserConfiguration {
     public var diffSource: any DiffSource
     /// The viewed marks, or `nil` when there are none to read or write.
     public var marks: (any ReviewMarks)?
+    /// Whether the viewed files start hidden, as `u` hides them (`-i --unviewed`); only with
+    /// ``marks``.
+    public var hidesViewed = false
 
     /// A configuration; by default every directory starts open, as in the printed tree.
     public init(title: String, style: BrowserStyle = BrowserStyle(), order: TreeOrder = .foldersFirst,

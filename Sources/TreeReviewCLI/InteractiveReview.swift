@@ -37,10 +37,11 @@ enum InteractiveReview {
         trace?.append(("styled", ready.duration(to: .now)))
         let marks = reviewMarks(for: input)
         trace?.append(("marks", ready.duration(to: .now)))
-        let configuration = BrowserConfiguration(
+        var configuration = BrowserConfiguration(
             title: input.label.title, style: BrowserStyle(render: render, linesCounted: input.linesCounted),
             order: settings.sort, flatten: settings.flatten, expansion: options.depth.map { .depth($0) } ?? .expanded,
             diffSource: diffSource(for: input, color: render.color, environment: environment), marks: marks)
+        configuration.hidesViewed = options.hidesViewed
         trace?.append(("configured", ready.duration(to: .now)))
         let session = BrowserSession(
             terminal: terminal,
@@ -53,7 +54,8 @@ enum InteractiveReview {
             })
         defer { marks?.finishWriting() }
         do {
-            try session.run(preview: BrowserPreview(changeTree: tree, configuration: configuration), ready: ready) {
+            let preview = options.hidesViewed ? nil : BrowserPreview(changeTree: tree, configuration: configuration)
+            try session.run(preview: preview, ready: ready) {
                 try Browser(changeTree: tree, configuration: configuration, size: terminal.size)
             }
         } catch let error as TreePathError {

@@ -96,4 +96,21 @@ struct BrowserSteeringTests {
         harness.press(KeyEvent(.pageDown))
         #expect(harness.focused != focused, "with the pane closed, PgDn moves the focus")
     }
+
+    @Test func viewedFilesStartHiddenAsUHidesThemWhenTheConfigurationSaysSo() throws {
+        var changes = smallChanges
+        changes[5].viewState = .viewed
+        let marks = BrowserReviewTests.RecordedMarks()
+        var hidden = try BrowserHarness(changes, columns: 130) {
+            $0.marks = marks
+            $0.hidesViewed = true
+        }
+        var pressed = try BrowserHarness(changes, columns: 130) { $0.marks = marks }
+        pressed.press(.character("u"))
+        #expect(hidden.screen()[0].hasSuffix("· 1 of 6 viewed · viewed hidden (u: show)"))
+        #expect(hidden.body() == pressed.body())
+        #expect(!hidden.body().contains { $0.contains("notes.txt") })
+        hidden.press(.character("u"))
+        #expect(hidden.body().contains { $0.contains("notes.txt (viewed)") })
+    }
 }
