@@ -197,7 +197,7 @@ struct KeyBinding {
                    .line("mark the file (a directory's files) viewed; again: not viewed"), .review),
         KeyBinding(.browsing, [.character("u")], .toggleHidingViewed, .line("hide the viewed files, show them again"), .review),
         KeyBinding(.browsing, [.character("V")], .markShownViewed,
-                   .line("mark every file shown (a find's results) viewed; again: not viewed"), .review),
+                   .line("mark every file shown viewed (a find's results); again: not"), .review),
 
         KeyBinding(.browsing, [.character("?")], .showKeys,
                    .line("this list of keys (j k scroll it, any other key closes it)"), .screen),

@@ -267,7 +267,7 @@ extension FileTree {
                         for slot in slots where slot.isDirectory && slot.childCount > 1 {
                             let start = Int(slot.childStart)
                             var children = UnsafeMutableBufferPointer(rebasing: list[start..<(start + Int(slot.childCount))])
-                            if order != .name {
+                            if order == .foldersFirst || order == .size {
                                 // Children arrive in byte order of their paths, so files are in
                                 // name order already when no path has an empty piece (their
                                 // paths end with their names), and so are directories unless a

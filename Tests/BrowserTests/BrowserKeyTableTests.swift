@@ -109,7 +109,7 @@ struct BrowserKeyTableTests {
             ("Review", true),
             ("  v               mark the file (a directory's files) viewed; again: not viewed", false),
             ("  u               hide the viewed files, show them again", false),
-            ("  V               mark every file shown (a find's results) viewed; again: not viewed", false), ("", false),
+            ("  V               mark every file shown viewed (a find's results); again: not", false), ("", false),
             ("Screen", true),
             ("  ?               this list of keys (j k scroll it, any other key closes it)", false),
             ("  Ctrl-L          draw the screen again", false),
