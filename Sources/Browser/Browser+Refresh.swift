@@ -8,9 +8,14 @@ import TreeModel
 extension Browser {
     /// Applies what live refresh read: every change, or the changes of a few paths.
     /// Returns whether any change changed (shown, or hidden by a filter).
+    /// A refresh while `V` asks takes the question back: the files it counted may have moved.
     @discardableResult
     public mutating func update(changes refresh: ChangeRefresh) -> Bool {
-        switch refresh {
+        if pendingMarking != nil {
+            cancelMarking()
+            message = "the files changed while V asked: nothing marked"
+        }
+        return switch refresh {
         case .all(let changes): update(changes: changes)
         case .within(let paths, let changes): update(changes, within: paths)
         }

@@ -114,3 +114,16 @@ struct BrowserSteeringTests {
         #expect(hidden.body().contains { $0.contains("notes.txt (viewed)") })
     }
 }
+
+extension BrowserSteeringTests {
+    @Test func aRefreshWhileVAsksMarksNothing() throws {
+        let many = (0..<25).map { change(.added, "many/f\($0 < 10 ? "0" : "")\($0).txt", 1, 0) }
+        let marks = BrowserReviewTests.RecordedMarks()
+        var harness = try BrowserHarness(many, columns: 130) { $0.marks = marks }
+        harness.press(.character("V"))
+        harness.browser.update(changes: .all([change(.added, "many/a.txt", 1, 0)] + many))
+        #expect(harness.footer() == "the files changed while V asked: nothing marked")
+        harness.press(.character("y"))
+        #expect(marks.calls.isEmpty)
+    }
+}
