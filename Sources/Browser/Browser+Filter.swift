@@ -77,7 +77,7 @@ extension Browser {
         shownTree = nil
         unfilteredFinder = nil
         do {
-            let tree = ChangeTree(changes: allChanges, order: configuration.order)
+            let tree = ChangeTree(changes: allChanges, order: order)
             model.setFilter(fileFilter)
             try model.reset(changeTree: tree)
             if model.filter.showsEverything { shownTree = (tree, model.revision) }

@@ -58,6 +58,8 @@ extension Browser {
             find = session
             mode = .browsing
             if session.results.isEmpty { find = nil }
+            clampScroll()
+            scrollToFocus()
             return
         case .previousResult:
             session.step(by: -1)
@@ -123,8 +125,7 @@ extension Browser {
             model.focus(nearestTo: focus)
         }
         find = session
-        clampScroll()
-        scrollToFocus()
+        revealFocus()
         followFocusWithDiff()
     }
 
@@ -258,9 +259,8 @@ enum FindResultsOverlay {
     /// The overlay's lines, each exactly `width` columns: a rule, then the results around the
     /// one shown; at most a third of `height`.
     static func lines(_ find: FindSession, width: Int, height: Int, color: Bool) -> [Line] {
-        let room = min(maximumLines, max(height / 3, 1))
         guard !find.text.isEmpty, height > 2 else { return [] }
-        let shown = max(min(room - 1, find.results.count), 1)
+        let shown = shownResults(find, treeRows: height)
         var lines: [Line] = []
         var rule = Line(ascii: find.results.isEmpty ? "-- no match" : "-- \(find.results.count) \(find.results.count == 1 ? "match" : "matches") ")
         rule.append(Line(ascii: String(repeating: "-", count: max(width - rule.width, 0))))
@@ -285,6 +285,19 @@ enum FindResultsOverlay {
             lines.append(line)
         }
         return lines.map { LineFitting.exactly($0, width: width) }
+    }
+
+    /// How many of the tree's `treeRows` lines the overlay takes: none with nothing typed,
+    /// else the rule and the results listed.
+    static func height(_ find: FindSession, treeRows: Int) -> Int {
+        guard !find.text.isEmpty, treeRows > 2 else { return 0 }
+        return 1 + (find.results.isEmpty ? 0 : shownResults(find, treeRows: treeRows))
+    }
+
+    /// How many results are listed: at most a third of the tree's lines (with the rule).
+    private static func shownResults(_ find: FindSession, treeRows: Int) -> Int {
+        let room = min(maximumLines, max(treeRows / 3, 1))
+        return max(min(room - 1, find.results.count), 1)
     }
 
     private static func name(of match: FindMatch) -> String {

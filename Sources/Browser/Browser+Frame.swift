@@ -159,15 +159,18 @@ extension Browser {
         case .choosingFilter:
             let letters = Self.filterLetters.map { "\($0.letter) \(Self.statusName($0.status))" }.joined(separator: ", ")
             return Line(ascii: "show only: \(letters) (Esc: cancel)")
+        case .confirmingMarks:
+            return Line(ascii: markingQuestion)
         case .help, .browsing:
             if let message { return Line(ascii: message) }
         }
         return Self.footerLine(focused: focusedRow.map { model.identity(row: $0).identity }, columns: size.columns,
-                               color: color)
+                               color: color, hints: diff == nil ? KeyBinding.footerHints : KeyBinding.paneFooterHints)
     }
 
-    /// The footer naming the `focused` identity (escaped), then the widest key hint that fits.
-    static func footerLine(focused: [UInt8]?, columns: Int, color: Bool) -> Line {
+    /// The footer naming the `focused` identity (escaped), then the widest of `hints` that
+    /// fits (the tree's keys, or the diff pane's).
+    static func footerLine(focused: [UInt8]?, columns: Int, color: Bool, hints: [String] = KeyBinding.footerHints) -> Line {
         var line = Line()
         if let focused {
             var bytes: [UInt8] = []
@@ -177,7 +180,7 @@ extension Browser {
             if color { line.appendStyle("0") }
         }
         let room = columns - line.width - 2
-        guard let hint = KeyBinding.footerHints.map(Line.init(ascii:)).first(where: { $0.width <= room }) else { return line }
+        guard let hint = hints.map(Line.init(ascii:)).first(where: { $0.width <= room }) else { return line }
         let gap = columns - line.width - hint.width
         if gap >= 2 {
             line.pad(to: line.width + gap)

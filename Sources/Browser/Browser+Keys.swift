@@ -16,7 +16,9 @@ extension Browser {
         switch action {
         case .quit: return .quit
         case .suspend: return .suspend
-        case .redraw: return .redraw
+        case .redraw:
+            reloadDiff()
+            return .redraw
         case .page: return pageFocused()
         case .showKeys: mode = .help
         case .focusPrevious: move { $0.focusPrevious() }
@@ -27,8 +29,8 @@ extension Browser {
         case .enter: enter()
         case .focusFirst: move { $0.focusFirst() }
         case .focusLast: move { $0.focusLast() }
-        case .pageDown: moveFocus(by: layout.tree.rows - 1)
-        case .pageUp: moveFocus(by: -(layout.tree.rows - 1))
+        case .pageDown: page(down: true)
+        case .pageUp: page(down: false)
         case .halfPageDown: halfPage(down: true)
         case .halfPageUp: halfPage(down: false)
         case .expandAll: move { $0.expandAll() }
@@ -42,6 +44,10 @@ extension Browser {
         case .previousFile: goToFile(forward: false)
         case .toggleViewed: toggleViewedOfFocused()
         case .toggleHidingViewed: toggleHidingViewed()
+        case .markShownViewed: markShownViewed()
+        case .confirmMarking: confirmMarking()
+        case .cancelMarking: cancelMarking()
+        case .cycleOrder: cycleOrder()
         case .escape: escape()
         case .filterByLetter: chooseFilter(typed)
         case .cancelFilter: mode = .browsing
@@ -125,6 +131,16 @@ extension Browser {
         move { $0.focus(nearestTo: identity) }
     }
 
+    /// PgDn, PgUp: the open diff scrolls a page; else the focus moves a page.
+    private mutating func page(down: Bool) {
+        if diff != nil {
+            let page = max(layout.diff.rows - 1, 1)
+            scrollDiff(by: down ? page : -page)
+        } else {
+            moveFocus(by: down ? layout.tree.rows - 1 : -(layout.tree.rows - 1))
+        }
+    }
+
     private mutating func halfPage(down: Bool) {
         let half = max(layout.tree.rows / 2, 1)
         if diff != nil {
@@ -146,7 +162,7 @@ extension Browser {
     /// `v`: marks the focused file viewed, or every file below the focused directory; when
     /// they all are already, unmarks them.
     private mutating func toggleViewedOfFocused() {
-        guard let marks = configuration.marks else {
+        guard configuration.marks != nil else {
             message = "viewed marks are not available here"
             return
         }
@@ -155,15 +171,7 @@ extension Browser {
         let positions = positionsOfChanges(below: row)
         let changes = positions.map { allChanges[$0] }
         guard !changes.isEmpty else { return }
-        let viewed = !changes.allSatisfy { $0.viewState == .viewed }
-        do {
-            try marks.setViewed(viewed, for: changes)
-        } catch {
-            message = "cannot write the viewed marks: \(error)"
-            return
-        }
-        markViewState(viewed ? .viewed : .notViewed, ofFilesOf: row, at: positions)
-        message = "\(changes.count) \(changes.count == 1 ? "file" : "files") marked \(viewed ? "viewed" : "not viewed")"
+        setViewed(!changes.allSatisfy { $0.viewState == .viewed }, at: positions, tree: [row.identity])
     }
 
     /// The changes of a file row, or of every file below a directory row.

@@ -8,9 +8,14 @@ import TreeModel
 extension Browser {
     /// Applies what live refresh read: every change, or the changes of a few paths.
     /// Returns whether any change changed (shown, or hidden by a filter).
+    /// A refresh while `V` asks takes the question back: the files it counted may have moved.
     @discardableResult
     public mutating func update(changes refresh: ChangeRefresh) -> Bool {
-        switch refresh {
+        if pendingMarking != nil {
+            cancelMarking()
+            message = "the files changed while V asked: nothing marked"
+        }
+        return switch refresh {
         case .all(let changes): update(changes: changes)
         case .within(let paths, let changes): update(changes, within: paths)
         }
@@ -73,9 +78,20 @@ extension Browser {
 
     /// Takes `mutations` into the tree, keeping the diff pane, the find and the scroll
     /// position in step; returns whether there were any.
+    /// The pane is read again when its file changed, by its change or by its new side's id
+    /// alone (an edit that keeps the line counts makes no mutation).
     private mutating func apply(_ mutations: [TreeMutation]) -> Bool {
         countViewed()
-        guard !mutations.isEmpty else { return false }
+        guard !mutations.isEmpty else {
+            guard diffIsStale else { return false }
+            reloadDiff()
+            return true
+        }
+        if order == .size {
+            showChanges()
+            if diffIsStale { reloadDiff() }
+            return true
+        }
         do {
             try model.batch(mutations)
         } catch {
@@ -85,17 +101,7 @@ extension Browser {
         painter.setTotal(model.total)
         finder = mode == .finding ? RankedFind(model: model, icons: configuration.style.render.iconResolver) : nil
         if model.focus == nil { model.focusFirst() }
-        if let pane = diff {
-            if !model.contains(pane.path) {
-                closeDiff()
-            } else if let change = model.change(of: pane.path), change != pane.change,
-                      let index = model.rowIndex(of: pane.path) {
-                let scroll = pane.scroll
-                openDiff(forRow: index)
-                let height = layout.diff.rows
-                diff?.scroll(by: scroll, height: height)
-            }
-        }
+        if diffIsStale { reloadDiff() }
         clampScroll()
         scrollToFocus()
         return true

@@ -5,10 +5,10 @@ import TreeModel
 /// (``TreeBrowserModel/setViewState(_:ofFilesAt:)``), which is not built again, and find's
 /// candidates, which do not depend on them, are kept.
 extension Browser {
-    /// Gives the files `row` shows (at `positions` of ``allChanges``) the view state
-    /// `state`, in the changes and in the tree; the header (its tally counted on, not
-    /// again), focus and diff pane follow.
-    mutating func markViewState(_ state: ViewState, ofFilesOf row: TreeRow, at positions: [Int]) {
+    /// Gives the files `tree` names (a directory: the files shown below it), at `positions`
+    /// of ``allChanges``, the view state `state`, in the changes and in the tree; the header
+    /// (its tally counted on, not again), focus and diff pane follow.
+    mutating func markViewState(_ state: ViewState, ofFiles tree: [TreePath], at positions: [Int]) {
         let focusBefore = model.focus
         let keptFinder = unfilteredFinder
         var tally = viewedTally
@@ -18,7 +18,7 @@ extension Browser {
         }
         unfilteredFinder = keptFinder
         viewedTally = tally
-        model.setViewState(state, ofFilesAt: row.identity)
+        if tree.count == 1 { model.setViewState(state, ofFilesAt: tree[0]) } else { model.setViewState(state, of: tree) }
         if hidesViewed {
             find = nil
             finder = nil
@@ -28,17 +28,46 @@ extension Browser {
         settleAfterShowing(focusBefore: focusBefore)
     }
 
+    /// Where the change at `path` is in ``allChanges``: by binary search, else one by one.
+    func position(of path: RawPath) -> Int? {
+        let position = Self.firstIndex(notBefore: path.bytes, in: allChanges)
+        if position < allChanges.count, allChanges[position].path == path { return position }
+        return allChanges.indices.first { allChanges[$0].path == path }
+    }
+
+    /// Marks the changes at `positions` of ``allChanges`` viewed (or not), the files `tree`
+    /// names in the tree (a directory: the files shown below it) taking the view state; when
+    /// the diff pane shows one of them as it was before a change, marks nothing and shows it
+    /// as it is now.
+    mutating func setViewed(_ viewed: Bool, at positions: [Int], tree: [TreePath]) {
+        guard let marks = configuration.marks, !positions.isEmpty else { return }
+        if viewed, let pane = diff, diffIsStale, positions.contains(where: { allChanges[$0].path == pane.change.path }) {
+            reloadDiff()
+            message = Self.changedSinceShown
+            return
+        }
+        let changes = positions.map { allChanges[$0] }
+        do {
+            try marks.setViewed(viewed, for: changes)
+        } catch {
+            message = "cannot write the viewed marks: \(error)"
+            return
+        }
+        markViewState(viewed ? .viewed : .notViewed, ofFiles: tree, at: positions)
+        message = "\(changes.count) \(changes.count == 1 ? "file" : "files") marked \(viewed ? "viewed" : "not viewed")"
+    }
+
+    /// The footer's words when `v` marked nothing because the diff pane showed its file as
+    /// it was before a change: the pane shows it as it is now.
+    static let changedSinceShown = "the file changed since it was shown: shown again now, v marks it"
+
     /// Where the changes the row shows are in ``allChanges``: a file's; a directory's shown
     /// files below it. Changes come in path order, where a directory's are next to each
     /// other: a binary search finds them, checked against the number of files the tree
     /// shows there; changes in another order are looked for one by one.
     func positionsOfChanges(below row: TreeRow) -> [Int] {
         let shown = fileFilter.shows
-        if let change = row.change {
-            let position = Self.firstIndex(notBefore: change.path.bytes, in: allChanges)
-            if position < allChanges.count, allChanges[position].path == change.path { return [position] }
-            return allChanges.indices.first { allChanges[$0].path == change.path }.map { [$0] } ?? []
-        }
+        if let change = row.change { return position(of: change.path).map { [$0] } ?? [] }
         let prefix = row.identity.normalized.bytes + [UInt8(ascii: "/")]
         let start = Self.firstIndex(notBefore: prefix, in: allChanges)
         var end = start
@@ -61,6 +90,11 @@ public protocol ReviewMarks: AnyObject {
     /// ``takeWriteFailure()``.
     /// - Throws: when the marks cannot be written; the footer shows the error.
     func setViewed(_ viewed: Bool, for changes: [FileChange]) throws
+
+    /// The new-side id ``setViewed(_:for:)`` would mark the file at `path` with now: the one
+    /// read with the change the tree shows (at the start, or by the last live refresh);
+    /// `nil` when unknown. The diff pane compares it with the id its lines were made from.
+    func newObject(at path: RawPath) -> ObjectHash?
 
     /// Why a write that went on after ``setViewed(_:for:)`` returned failed, once; `nil`
     /// when none did. The browser asks after every event and shows it in the footer.

@@ -22,6 +22,8 @@ public struct Browser {
         case choosingFilter
         /// The key list is shown.
         case help
+        /// `V` asks whether to mark the many files shown.
+        case confirmingMarks
     }
 
     /// The tree: expansion, focus and rows.
@@ -69,6 +71,10 @@ public struct Browser {
     var reviewedCount = 0
     /// The first line of the key list shown.
     var helpScroll = 0
+    /// What `V` found to mark (positions in ``allChanges``) and whether viewed, while it asks.
+    var pendingMarking: (positions: [Int], viewed: Bool)?
+    /// The order of siblings now (`s` cycles it); the configuration's at the start.
+    public internal(set) var order: TreeOrder
 
     /// A browser over `changes`, drawn for `size`.
     /// - Throws: a path that cannot be in a tree (a `..` piece).
@@ -83,12 +89,17 @@ public struct Browser {
         self.allChanges = Self.ownCopy(of: tree.changes)
         self.configuration = configuration
         self.size = size
+        order = configuration.order
         model = try TreeBrowserModel(changeTree: tree, flatten: configuration.flatten,
                                      expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
         shownTree = (tree, model.revision)
         painter = RowPainter(style: configuration.style, total: model.total)
         model.focusFirst()
         countViewed()
+        if configuration.hidesViewed && configuration.marks != nil {
+            hidesViewed = true
+            showFilteredFiles()
+        }
     }
 
     /// `changes` in storage of their own: `v` writes view states into ``allChanges``, and
@@ -170,6 +181,9 @@ public struct BrowserConfiguration {
     public var marks: (any ReviewMarks)?
     /// The command line's filters that chose the changes browsed, for the header.
     public var filters: ActiveFilters
+    /// Whether the viewed files start hidden, as `u` hides them (`-i --unviewed`); only with
+    /// ``marks``.
+    public var hidesViewed = false
 
     /// A configuration; by default every directory starts open, as in the printed tree.
     public init(title: String, style: BrowserStyle = BrowserStyle(), order: TreeOrder = .foldersFirst,
@@ -209,9 +223,17 @@ public struct BrowserStyle: Sendable {
 /// The scroll position of the tree: the focus always on a line of its own, below the
 /// directories pinned at the top (Docs/TreeModel.md#sticky-ancestors).
 extension Browser {
+    /// How many of the tree's lines show rows: all of them, but those the find's results
+    /// cover while a find is typed.
+    var visibleTreeRows: Int {
+        let rows = layout.tree.rows
+        guard mode == .finding, let find else { return rows }
+        return max(rows - FindResultsOverlay.height(find, treeRows: rows), 1)
+    }
+
     /// The rows pinned above the tree at the scroll position `top`, root first.
     func pinnedRows(top: Int) -> [Int] {
-        StickyWindow.pinned(in: model, top: top, height: layout.tree.rows)
+        StickyWindow.pinned(in: model, top: top, height: visibleTreeRows)
     }
 
     /// The pinned rows now.
@@ -220,19 +242,29 @@ extension Browser {
     /// Keeps the scroll position within the rows: no blank lines below the last row when
     /// there are rows above the top.
     mutating func clampScroll() {
-        let height = layout.tree.rows
-        top = min(max(top, 0), max(model.rowCount - height, 0))
+        top = min(max(top, 0), max(model.rowCount - visibleTreeRows, 0))
     }
 
     /// Scrolls as little as needed for the focused row to be on a line of its own: not below
-    /// the last line, not under the pinned directories.
+    /// the last line shown, not under the pinned directories.
     mutating func scrollToFocus() {
         guard let focused = focusedRow else { return }
-        let height = layout.tree.rows
+        let height = visibleTreeRows
         if focused >= top + height { top = focused - height + 1 }
         if focused < top { top = focused }
         while top > 0 && focused < top + pinnedRows(top: top).count { top -= 1 }
         clampScroll()
+    }
+
+    /// Scrolls a focused row that is not on a line shown (a find's result) to the first line
+    /// under its own directories, pinned: the row shows with where it lies.
+    mutating func revealFocus() {
+        guard let focused = focusedRow else { return }
+        if focused >= top + pinnedRows.count && focused < top + visibleTreeRows { return }
+        top = focused
+        while top > 0 && focused < top + pinnedRows(top: top).count { top -= 1 }
+        clampScroll()
+        scrollToFocus()
     }
 
     /// Scrolls the tree by `delta` lines (the mouse wheel), moving the focus along when it

@@ -31,7 +31,7 @@ struct KeyBinding {
         case enter
         /// Focuses the first, the last row.
         case focusFirst, focusLast
-        /// Moves the focus up, down a page.
+        /// Moves the focus (or scrolls the open diff) up, down a page.
         case pageUp, pageDown
         /// Moves the focus (or scrolls the open diff) up, down half a page.
         case halfPageUp, halfPageDown
@@ -53,6 +53,15 @@ struct KeyBinding {
         case toggleViewed
         /// Hides the viewed files, or shows them again.
         case toggleHidingViewed
+        /// Marks every file shown viewed (a find's results, while highlighted), or not viewed;
+        /// asks first for more than ``Browser/markingsAskedFor`` files.
+        case markShownViewed
+        /// Marks the files ``markShownViewed`` asked about.
+        case confirmMarking
+        /// Leaves them as they are.
+        case cancelMarking
+        /// Sorts the tree by the next order (``Browser/orderCycle``).
+        case cycleOrder
         /// Closes the diff, else ends the find's highlighting.
         case escape
         /// Shows only the files of the status the typed letter names.
@@ -108,7 +117,7 @@ struct KeyBinding {
 
     /// The parts of the key list, in order.
     enum Section: CaseIterable {
-        case move, findAndFilter, diff, review, screen, typingFind, choosingFilter, keyList
+        case move, findAndFilter, diff, review, screen, typingFind, choosingFilter, keyList, confirmingMarks
 
         /// The section's title in the `?` list, or `nil` for the modes it sums up on one
         /// line (`/`, `f`, `?`): `Docs/Browser.md` lists those in tables of their own.
@@ -119,7 +128,7 @@ struct KeyBinding {
             case .diff: "Diff"
             case .review: "Review"
             case .screen: "Screen"
-            case .typingFind, .choosingFilter, .keyList: nil
+            case .typingFind, .choosingFilter, .keyList, .confirmingMarks: nil
             }
         }
     }
@@ -161,7 +170,7 @@ struct KeyBinding {
                    .line("expand or collapse the directory; open or close a file's diff"), .move),
         KeyBinding(.browsing, [.character("g"), .home], .focusFirst, .line("focus the first, the last row"), .move),
         KeyBinding(.browsing, [.character("G"), .end], .focusLast, .or, .move),
-        KeyBinding(.browsing, [.pageUp], .pageUp, .line("up, down a page"), .move),
+        KeyBinding(.browsing, [.pageUp], .pageUp, .line("up, down a page (the diff, when it is open)"), .move),
         KeyBinding(.browsing, [.pageDown], .pageDown, .or, .move),
         KeyBinding(.browsing, [.control("u")], .halfPageUp, .line("up, down half a page (the diff, when it is open)"), .move),
         KeyBinding(.browsing, [.control("d")], .halfPageDown, .or, .move),
@@ -175,6 +184,8 @@ struct KeyBinding {
         KeyBinding(.browsing, [.character("f")], .chooseFilter, .line("only files of a status: a m d r c t u ?"), .findAndFilter),
         KeyBinding([.choosingFilter], .typed("letter"), .filterByLetter, .then, .findAndFilter),
         KeyBinding(.browsing, [.character("F")], .showEveryStatus, .line("every status again"), .findAndFilter),
+        KeyBinding(.browsing, [.character("s")], .cycleOrder,
+                   .line("sort by the next order: folders first, name, size, input"), .findAndFilter),
 
         KeyBinding(.browsing, [.enter], .enter, .line("open the file's diff (a directory: expand or collapse)"), .diff),
         KeyBinding(.browsing, [.character("]")], .nextFile, .line("the next, previous file, and its diff when open"), .diff),
@@ -185,6 +196,8 @@ struct KeyBinding {
         KeyBinding(.browsing, [.character("v")], .toggleViewed,
                    .line("mark the file (a directory's files) viewed; again: not viewed"), .review),
         KeyBinding(.browsing, [.character("u")], .toggleHidingViewed, .line("hide the viewed files, show them again"), .review),
+        KeyBinding(.browsing, [.character("V")], .markShownViewed,
+                   .line("mark every file shown viewed (a find's results); again: not"), .review),
 
         KeyBinding(.browsing, [.character("?")], .showKeys,
                    .line("this list of keys (j k scroll it, any other key closes it)"), .screen),
@@ -213,6 +226,9 @@ struct KeyBinding {
         KeyBinding(.help, [.character(" "), .pageDown], .keyListPageDown, .line("scroll down, up a page"), .keyList),
         KeyBinding(.help, [.pageUp], .keyListPageUp, .or, .keyList),
         KeyBinding([.help], .anyOtherKey, .closeKeyList, .line("close the list (so does a click)"), .keyList),
+
+        KeyBinding(.confirmingMarks, [.character("y")], .confirmMarking, .line("mark them"), .confirmingMarks),
+        KeyBinding([.confirmingMarks], .anyOtherKey, .cancelMarking, .line("leave them as they are"), .confirmingMarks),
     ]
 }
 
@@ -251,100 +267,6 @@ extension KeyBinding {
             }
         }
         return map
-    }
-}
-
-extension KeyBinding {
-    /// One line of help: a binding, with the bindings after it that join its line.
-    struct HelpLine: Equatable {
-        /// The part of the key list.
-        let section: Section
-        /// The keys, as the `?` list shows them (`Up k, Down j`).
-        let keys: String
-        /// The keys as `Docs/Browser.md` writes them (`` `Up` `k`, `Down` `j` ``).
-        let markdownKeys: String
-        /// What they do.
-        let text: String
-    }
-
-    /// Every line of help, in the table's order.
-    static let helpLines: [HelpLine] = table.reduce(into: []) { lines, binding in
-        let keys = label(of: binding.input, markdown: false)
-        let markdownKeys = label(of: binding.input, markdown: true)
-        let joiner: String
-        switch binding.help {
-        case .line(let text):
-            lines.append(HelpLine(section: binding.section, keys: keys, markdownKeys: markdownKeys, text: text))
-            return
-        case .or: joiner = ", "
-        case .then: joiner = " + "
-        }
-        guard let last = lines.popLast() else {
-            return lines.append(HelpLine(section: binding.section, keys: keys, markdownKeys: markdownKeys, text: ""))
-        }
-        lines.append(HelpLine(section: last.section, keys: last.keys + joiner + keys,
-                              markdownKeys: last.markdownKeys + joiner + markdownKeys, text: last.text))
-    }
-
-    /// What the help calls an input: its keys' names, each in backticks for Markdown.
-    static func label(of input: Input, markdown: Bool) -> String {
-        switch input {
-        case .keys(let keys): keys.map { markdown ? "`\(name(of: $0))`" : name(of: $0) }.joined(separator: " ")
-        case .typed(let name): name
-        case .anyOtherKey: "any other key"
-        case .mouse: "mouse"
-        }
-    }
-
-    /// A key's name in the help: `k`, `Space`, `Ctrl-U`, `PgDn`, `Shift-Tab`.
-    static func name(of key: KeyEvent) -> String {
-        var name = key.modifiers.contains(.control) ? "Ctrl-" : ""
-        if key.modifiers.contains(.alt) { name += "Alt-" }
-        if key.modifiers.contains(.shift) { name += "Shift-" }
-        switch key.key {
-        case .character(" "): name += "Space"
-        case .character(let character): name += key.modifiers.contains(.control) ? character.uppercased() : String(character)
-        case .enter: name += "Enter"
-        case .tab: name += "Tab"
-        case .backspace: name += "Backspace"
-        case .escape: name += "Esc"
-        case .up: name += "Up"
-        case .down: name += "Down"
-        case .left: name += "Left"
-        case .right: name += "Right"
-        case .home: name += "Home"
-        case .end: name += "End"
-        case .pageUp: name += "PgUp"
-        case .pageDown: name += "PgDn"
-        case .insert: name += "Insert"
-        case .delete: name += "Delete"
-        case .function(let number): name += "F\(number)"
-        }
-        return name
-    }
-
-    /// The footer's hints, widest first: each a key of some actions, then a word; `lists`
-    /// is how many of the lists, from the widest, show it.
-    static let footerWords: [(actions: [Action], word: String, lists: Int)] = [
-        ([.focusNext, .focusPrevious], "move", 1), ([.collapseOrGoToParent, .expandOrGoToChild], "fold", 1),
-        ([.enter], "diff", 2), ([.startFind], "find", 2), ([.chooseFilter], "filter", 1), ([.showKeys], "keys", 3),
-        ([.quit], "quit", 3),
-    ]
-
-    /// The short lists of keys the footer shows, the longest that fits: each action's key
-    /// is its first binding's first character key (else its first key).
-    static let footerHints: [String] = (1...3).map { list in
-        footerWords.filter { $0.lists >= list }.map { hint in
-            (hint.actions.map(footerKey(of:)) + [hint.word]).joined(separator: " ")
-        }.joined(separator: "  ")
-    }
-
-    private static func footerKey(of action: Action) -> String {
-        for binding in table where binding.action == action {
-            guard case .keys(let keys) = binding.input, let first = keys.first else { continue }
-            return name(of: keys.first { $0.typedCharacter != nil && $0 != .character(" ") } ?? first)
-        }
-        return ""
     }
 }
 

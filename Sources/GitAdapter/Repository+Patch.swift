@@ -48,7 +48,9 @@ extension Repository {
                     : abbreviation.abbreviate(id, in: database)
             })
         try builder.write(pair)
-        return builder.writer.text
+        var text = builder.writer.text
+        text.newObject = pair.new.flatMap { $0.file.id.isZero ? nil : $0.file.id.hash }
+        return text
     }
 
     /// A side's content as the patch compares it: a submodule's is its `Subproject commit`

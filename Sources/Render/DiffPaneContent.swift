@@ -13,6 +13,9 @@ public struct DiffPaneContent: Sendable {
     let lines: [[DiffPaneLayout.Piece]]
     /// What the pane shows in place of ``lines``: a submodule's change in one line.
     var paneLines: [[DiffPaneLayout.Piece]]?
+    /// The new side's id the patch was made from (``PatchText/newObject``): what the lines
+    /// show, for the browser to tell when the file changed since; `nil` for a message.
+    public private(set) var newObject: ObjectHash?
 
     /// The patch of `patch`, colored with `colors` as `git diff --color` colors it (no color
     /// when `colors` is `nil`), or, with a `filter`, the filter's output for that colored
@@ -25,6 +28,7 @@ public struct DiffPaneContent: Sendable {
     /// - Throws: ``PatchFilter/Failure`` when the filter cannot run or fails.
     public init(patch: PatchText, colors: PatchColors?, filter: PatchFilter? = nil, change: FileChange? = nil) throws {
         let colors = colors ?? .none
+        newObject = patch.newObject
         paneLines = change.flatMap { Self.submoduleLine(of: $0, patch: patch, colors: colors) }.map { [$0] }
         if let filter {
             lines = Self.lines(ofOutput: try filter.run(colors.colored(patch)))

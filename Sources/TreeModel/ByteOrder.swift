@@ -93,4 +93,7 @@ public enum TreeOrder: String, Sendable, CaseIterable {
     case name
     /// The order in which entries first appear in the input.
     case input
+    /// Directories before files, each by lines changed (its roll-up's insertions plus
+    /// deletions for a directory, its own for a file), most first, ties by name.
+    case size
 }

@@ -252,8 +252,8 @@ extension FileTree {
                         switch order {
                         case .input:
                             precedes = { firstEntry[Int($0)] < firstEntry[Int($1)] }
-                        case .foldersFirst, .name:
-                            let foldersFirst = order == .foldersFirst
+                        case .foldersFirst, .name, .size:
+                            let foldersFirst = order != .name
                             precedes = { a, b in
                                 let x = slots[Int(a)], y = slots[Int(b)]
                                 if foldersFirst, x.isDirectory != y.isDirectory { return x.isDirectory }
@@ -267,7 +267,7 @@ extension FileTree {
                         for slot in slots where slot.isDirectory && slot.childCount > 1 {
                             let start = Int(slot.childStart)
                             var children = UnsafeMutableBufferPointer(rebasing: list[start..<(start + Int(slot.childCount))])
-                            if order == .foldersFirst {
+                            if order == .foldersFirst || order == .size {
                                 // Children arrive in byte order of their paths, so files are in
                                 // name order already when no path has an empty piece (their
                                 // paths end with their names), and so are directories unless a

@@ -115,6 +115,7 @@ public struct FileTree: Sendable {
                 Self.lend(first < 0 ? [] : changes[first].path.bytes, changes[second].path.bytes, to: body)
             }
         }
+        if order == .size { sortChildren(bySizeOf: changes) }
     }
 
     /// Builds the tree of a path list, as ``init(filePaths:order:)`` does.

@@ -12,6 +12,10 @@ public struct PatchText: Hashable, Sendable {
     public var lines: [Line]
     /// The whitespace errors git highlights in this file, and in which lines.
     public var whitespace: WhitespaceRule
+    /// The id of the new side's content the patch was made from (a working-tree file as git
+    /// hashes it after conversion, the index's or the tree's blob, a submodule's commit);
+    /// `nil` when there is no new side or it was not read.
+    public var newObject: ObjectHash?
 
     /// A patch of `bytes` whose lines are `lines`.
     public init(bytes: [UInt8] = [], lines: [Line] = [], whitespace: WhitespaceRule = .gitDefault) {

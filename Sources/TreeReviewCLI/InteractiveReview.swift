@@ -39,11 +39,12 @@ enum InteractiveReview {
         trace?.append(("styled", ready.duration(to: .now)))
         let marks = reviewMarks(for: input)
         trace?.append(("marks", ready.duration(to: .now)))
-        let configuration = BrowserConfiguration(
+        var configuration = BrowserConfiguration(
             title: input.label.title, style: BrowserStyle(render: render, linesCounted: input.linesCounted),
             order: settings.sort, flatten: settings.flatten, expansion: options.depth.map { .depth($0) } ?? .expanded,
             diffSource: diffSource(for: input, color: render.color, environment: environment), marks: marks,
             filters: filters)
+        configuration.hidesViewed = options.hidesViewed
         trace?.append(("configured", ready.duration(to: .now)))
         let session = BrowserSession(
             terminal: terminal,
@@ -56,7 +57,8 @@ enum InteractiveReview {
             })
         defer { marks?.finishWriting() }
         do {
-            try session.run(preview: BrowserPreview(changeTree: tree, configuration: configuration), ready: ready) {
+            let preview = options.hidesViewed ? nil : BrowserPreview(changeTree: tree, configuration: configuration)
+            try session.run(preview: preview, ready: ready) {
                 try Browser(changeTree: tree, configuration: configuration, size: terminal.size)
             }
         } catch let error as TreePathError {
@@ -122,7 +124,8 @@ enum AllocatorTuning {
 /// The diff pane's text for a repository comparison: each file's patch as `git diff` prints
 /// it (`Repository.patch(for:in:config:)`), colored with the repository's `color.diff.*` or
 /// passed through `interactive.diffFilter` (`DiffPaneContent`), laid out for the pane's
-/// width (long lines wrap). The last file's content is kept for a new width.
+/// width (long lines wrap), with the new side's id it was made from. The last file's content
+/// is kept for a new width; otherwise every call reads the file again.
 final class RepositoryDiffSource: DiffSource {
     private let repository: Repository
     private let changeSet: ChangeSet
@@ -147,15 +150,16 @@ final class RepositoryDiffSource: DiffSource {
         }
     }
 
-    func lines(for change: FileChange, width: Int) throws -> [Line] {
+    func text(for change: FileChange, width: Int, reusingLast: Bool) throws -> DiffText {
         let content: DiffPaneContent
-        if let last, last.change == change {
+        if reusingLast, let last, last.change == change {
             content = last.content
         } else {
             content = try self.content(of: change)
             last = (change, content)
         }
-        return content.lines(width: width).rows.map { Line(bytes: $0.bytes, width: $0.width) }
+        return DiffText(lines: content.lines(width: width).rows.map { Line(bytes: $0.bytes, width: $0.width) },
+                        newObject: content.newObject)
     }
 
     func pagerText(for changes: [FileChange], width: Int) throws -> [UInt8] {

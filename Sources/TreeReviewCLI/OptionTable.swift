@@ -51,7 +51,7 @@ enum OptionTable {
                    help: "Show every directory on its own row."),
         OptionSpec(key: .sort, long: "sort", short: nil, value: .required("order"),
                    choices: TreeOrder.allCases.map(\.rawValue),
-                   help: "Sibling order: folders-first (default), name (directories and files mixed) or input (the order of the change set). [treereview.sort]"),
+                   help: "Sibling order: folders-first (default), name (directories and files mixed), input (the order of the change set) or size (lines changed, most first; folders first). [treereview.sort]"),
         OptionSpec(key: .depth, long: "depth", short: nil, value: .required("n"),
                    help: "Open n levels of rows (0: only the top level); a deeper directory is one row with its roll-up: file count, status counts and +/− totals."),
         OptionSpec(key: .search, long: "search", short: nil, value: .required("query"),

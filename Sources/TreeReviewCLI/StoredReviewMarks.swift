@@ -58,6 +58,10 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
         writes.async { [self] in writeRequests() }
     }
 
+    func newObject(at path: RawPath) -> ObjectHash? {
+        newObjects.object(at: path)
+    }
+
     func takeWriteFailure() -> String? {
         failure.withLock { failure in
             defer { failure = nil }

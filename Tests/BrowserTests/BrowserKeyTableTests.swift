@@ -92,14 +92,15 @@ struct BrowserKeyTableTests {
             ("  Right l         expand the directory, else go to its first child", false),
             ("  Space           expand or collapse the directory; open or close a file's diff", false),
             ("  g Home, G End   focus the first, the last row", false),
-            ("  PgUp, PgDn      up, down a page", false),
+            ("  PgUp, PgDn      up, down a page (the diff, when it is open)", false),
             ("  Ctrl-U, Ctrl-D  up, down half a page (the diff, when it is open)", false),
             ("  *, -            expand every directory, collapse every directory", false), ("", false),
             ("Find and filter", true),
             ("  /               find, ranked as you type; Up Down choose, Enter go, Esc back", false),
             ("  n, N            the next, previous match of the last find", false),
             ("  f + letter      only files of a status: a m d r c t u ?", false),
-            ("  F               every status again", false), ("", false),
+            ("  F               every status again", false),
+            ("  s               sort by the next order: folders first, name, size, input", false), ("", false),
             ("Diff", true),
             ("  Enter           open the file's diff (a directory: expand or collapse)", false),
             ("  ], [            the next, previous file, and its diff when open", false),
@@ -107,7 +108,8 @@ struct BrowserKeyTableTests {
             ("  Esc             close the diff; else clear the find", false), ("", false),
             ("Review", true),
             ("  v               mark the file (a directory's files) viewed; again: not viewed", false),
-            ("  u               hide the viewed files, show them again", false), ("", false),
+            ("  u               hide the viewed files, show them again", false),
+            ("  V               mark every file shown viewed (a find's results); again: not", false), ("", false),
             ("Screen", true),
             ("  ?               this list of keys (j k scroll it, any other key closes it)", false),
             ("  Ctrl-L          draw the screen again", false),
@@ -159,7 +161,7 @@ struct BrowserKeyTableTests {
         }
     }
 
-    /// Outside `KeyBinding.swift`, code that names a key, its parts or its modifiers: only
+    /// Outside `KeyBinding.swift` and `KeyBinding+Help.swift`, code that names a key, its parts or its modifiers: only
     /// these lines, which hand the key on to the dispatch.
     static let linesThatPassKeysOn: Set<String> = [
         "Browser.swift: case .key(let key): return handle(key)",
@@ -175,7 +177,7 @@ struct BrowserKeyTableTests {
                      "Modifiers"]
         var found: Set<String> = []
         for file in try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
-        where file.hasSuffix(".swift") && file != "KeyBinding.swift" {
+        where file.hasSuffix(".swift") && !file.hasPrefix("KeyBinding") {
             let text = try String(contentsOfFile: directory + "/" + file, encoding: .utf8)
             for line in text.split(separator: "\n").map({ $0.trimmingCharacters(in: .whitespaces) })
             where !line.hasPrefix("//") && names.contains(where: line.contains) {

@@ -8,8 +8,8 @@ struct BrowserPaneTests {
     /// A diff source with `count` numbered lines per file.
     struct NumberedDiff: DiffSource {
         var count = 100
-        func lines(for change: FileChange, width: Int) throws -> [Line] {
-            (0..<count).map { Line(ascii: "\(String(decoding: change.path.bytes, as: UTF8.self)) line \($0)") }
+        func text(for change: FileChange, width: Int, reusingLast: Bool) throws -> DiffText {
+            DiffText(lines: (0..<count).map { Line(ascii: "\(String(decoding: change.path.bytes, as: UTF8.self)) line \($0)") })
         }
     }
 

@@ -11,12 +11,14 @@ struct BrowserReviewTests {
         func setViewed(_ viewed: Bool, for changes: [FileChange]) throws {
             calls.append((viewed, changes.map { String(decoding: $0.path.bytes, as: UTF8.self) }))
         }
+        func newObject(at path: RawPath) -> ObjectHash? { nil }
     }
 
     /// Marks whose writing fails after `setViewed` returned, as a write on a queue does.
     final class LateFailingMarks: ReviewMarks {
         var failure: String?
         func setViewed(_ viewed: Bool, for changes: [FileChange]) throws { failure = "disk full" }
+        func newObject(at path: RawPath) -> ObjectHash? { nil }
         func takeWriteFailure() -> String? {
             defer { failure = nil }
             return failure

@@ -34,7 +34,7 @@ struct BadInputTests {
         Case(fixture: "branches", arguments: ["-l", "-1"], message: "invalid value '-1' for -l: expected a whole number, 0 or more"),
         Case(fixture: "branches", arguments: ["-l1e3"], message: "invalid value '1e3' for -l"),
         Case(fixture: "branches", arguments: ["--status", "AZ"], message: "invalid status 'Z'"),
-        Case(fixture: "branches", arguments: ["--sort", "size"], message: "invalid value 'size' for --sort"),
+        Case(fixture: "branches", arguments: ["--sort", "bytes"], message: "invalid value 'bytes' for --sort"),
         Case(fixture: "branches", arguments: ["--search-mode", "hid"], message: "did you mean 'hide'?"),
         Case(fixture: "branches", arguments: ["--stdin", "main..feature"], message: "--stdin"),
         Case(fixture: "branches", arguments: ["--stdin", "-M"], message: "-M does not apply to --stdin: the change list already decided"),

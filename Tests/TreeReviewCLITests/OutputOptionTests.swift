@@ -11,7 +11,7 @@ struct OutputOptionTests {
     struct Case: Sendable, CustomTestStringConvertible {
         enum Format: Sendable { case tree, plain, json }
         /// A property of this output beyond agreeing with git.
-        enum Property: Sendable { case none, depth(Int), oneNamePerRow, sortedByName, highlights(String), nerdGlyphs, iconNames }
+        enum Property: Sendable { case none, depth(Int), oneNamePerRow, sortedByName, sortedBySize, highlights(String), nerdGlyphs, iconNames }
 
         let name: String
         let arguments: [String]
@@ -38,6 +38,7 @@ struct OutputOptionTests {
         Case(name: "ascii", arguments: ["--charset", "ascii"]),
         Case(name: "no-flatten", arguments: ["--no-flatten"], property: .oneNamePerRow),
         Case(name: "sort-name", arguments: ["--sort", "name"], property: .sortedByName),
+        Case(name: "sort-size", arguments: ["--sort", "size"], property: .sortedBySize),
         Case(name: "status-filter", arguments: ["--status", "AR"], gitArguments: ["--diff-filter=AR"]),
         Case(name: "status-drop", arguments: ["--status", "md"], gitArguments: ["--diff-filter=md"]),
         Case(name: "no-stat", arguments: ["--no-stat"], lines: false),
@@ -116,6 +117,23 @@ struct OutputOptionTests {
             }
             for names in groups.values {
                 #expect(names == names.sorted { $0.lexicographicallyPrecedes($1) }, "\(names.map { String(decoding: $0, as: UTF8.self) })")
+            }
+        case .sortedBySize:
+            var open: [(bytes: [UInt8], key: [UInt8])] = []
+            var groups: [[UInt8]: [RenderedTree.Row]] = [:]
+            for row in tree.rows {
+                open.removeSubrange(row.level...)
+                groups[open.last?.key ?? [], default: []].append(row)
+                if row.isDirectory { open.append((row.path.bytes, row.path.bytes + [UInt8(ascii: "/")])) }
+            }
+            for siblings in groups.values {
+                let size = { (row: RenderedTree.Row) in (row.insertions ?? 0) + (row.deletions ?? 0) }
+                let ranked = siblings.enumerated().sorted { a, b in
+                    if a.element.isDirectory != b.element.isDirectory { return a.element.isDirectory }
+                    if size(a.element) != size(b.element) { return size(a.element) > size(b.element) }
+                    return a.element.path.bytes.lexicographicallyPrecedes(b.element.path.bytes)
+                }
+                #expect(ranked.map(\.offset) == Array(siblings.indices), "\(siblings.map(\.text))")
             }
         case .highlights(let query):
             let underlined = colored.split(separator: "\n").filter { $0.contains("\u{1B}[1;4;") }

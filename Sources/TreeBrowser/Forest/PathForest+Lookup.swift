@@ -105,10 +105,16 @@ extension PathForest {
     }
 
     /// Whether sibling `a` comes before sibling `b`: as a ``FileTree`` orders them, with a
-    /// file before a directory of the same name, and input order as the creation order.
+    /// file before a directory of the same name, and input order as the creation order. In
+    /// size order: directories first, then the order the tree was built in (the browser
+    /// builds the tree again when changes come in that order: line counts move rows).
     func precedesAmongSiblings(_ a: Int, _ b: Int) -> Bool {
         switch order {
         case .input:
+            return nodes[a].sequence < nodes[b].sequence
+        case .size where nodes[a].isDirectory != nodes[b].isDirectory:
+            return nodes[a].isDirectory
+        case .size:
             return nodes[a].sequence < nodes[b].sequence
         case .foldersFirst where nodes[a].isDirectory != nodes[b].isDirectory:
             return nodes[a].isDirectory
