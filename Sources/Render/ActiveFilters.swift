@@ -18,6 +18,9 @@ public struct ActiveFilters: Hashable, Sendable {
         case search(String)
         /// `--unviewed`: the files marked viewed are hidden.
         case unviewed
+        /// `--since-review` or `--since <rev>`: only the files whose change differs from the
+        /// one at that review.
+        case sinceReview(SinceReviewNote)
     }
 
     /// A piece of a filter's description: treereview's own words, or text the user gave (an
@@ -63,7 +66,7 @@ public struct ActiveFilters: Hashable, Sendable {
 
 extension ActiveFilters.Filter {
     /// The filter in words: `status C`, `status not D`, `owners @a, @b`, `matching 'q'`,
-    /// `viewed hidden`.
+    /// `viewed hidden`, `since your review at 1a2b3c4`, `since v1 at 1a2b3c4`.
     public var pieces: [ActiveFilters.Piece] {
         switch self {
         case let .status(kept, dropped):
@@ -82,6 +85,9 @@ extension ActiveFilters.Filter {
             return [.words("matching "), .quoted(query)]
         case .unviewed:
             return [.words("viewed hidden")]
+        case .sinceReview(let note):
+            guard let revision = note.revision else { return [.words("since your review at " + note.abbreviatedHead)] }
+            return [.words("since "), .name(revision), .words(" at " + note.abbreviatedHead)]
         }
     }
 }

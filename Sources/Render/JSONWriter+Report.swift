@@ -106,7 +106,7 @@ extension JSONWriter {
 
     /// One filter of `comparison.filters`: `{"filter": "status", "keep": [...], "drop": [...]}`,
     /// `{"filter": "owner", "owners": [...]}`, `{"filter": "search", "query": "..."}`,
-    /// `{"filter": "unviewed"}`.
+    /// `{"filter": "unviewed"}`, `{"filter": "sinceReview", "head": "...", "revision": ...}`.
     mutating func writeFilter(_ filter: ActiveFilters.Filter) {
         beginObject()
         switch filter {
@@ -126,6 +126,10 @@ extension JSONWriter {
             field("query", query)
         case .unviewed:
             literalField("filter", "unviewed")
+        case .sinceReview(let note):
+            literalField("filter", "sinceReview")
+            field("head", note.head)
+            field("revision", note.revision)
         }
         endObject()
     }

@@ -1,5 +1,6 @@
 /// What `--since-review` (or `--since <rev>`) compared a comparison with: the head reviewed,
-/// the old side then, and how many of the comparison's files changed since.
+/// the old side then, and how many of the comparison's files changed since. Headers name it
+/// as one of the ``ActiveFilters``.
 public struct SinceReviewNote: Hashable, Sendable {
     /// The head reviewed: forty hex digits.
     public var head: String
@@ -14,6 +15,7 @@ public struct SinceReviewNote: Hashable, Sendable {
     /// The comparison's files.
     public var files: Int
 
+    /// A note as given.
     public init(head: String, abbreviatedHead: String, base: String?, revision: String?, changed: Int, files: Int) {
         self.head = head
         self.abbreviatedHead = abbreviatedHead
@@ -21,12 +23,5 @@ public struct SinceReviewNote: Hashable, Sendable {
         self.revision = revision
         self.changed = changed
         self.files = files
-    }
-
-    /// The header's words: `since your review at 1a2b3c4 (2 of 14 files)`, or with `--since`,
-    /// `since v1 at 1a2b3c4 (2 of 14 files)`.
-    public var text: String {
-        let reviewed = revision.map { "since \($0) at \(abbreviatedHead)" } ?? "since your review at \(abbreviatedHead)"
-        return "\(reviewed) (\(changed) of \(files) \(files == 1 ? "file" : "files"))"
     }
 }

@@ -35,6 +35,16 @@ struct ChangeInput {
     /// The words given without `--`, told apart into revisions and pathspecs (`nil` when `--`
     /// was given), so that a later read (live refresh) compares the same.
     var words: RevisionsAndPaths? = nil
+    /// Under `--since-review` or `--since`: the indices of ``changes`` changed since the
+    /// review (the label's `sinceReview` says which); the report keeps only those.
+    var changedSinceReview: [Int]? = nil
+
+    /// `changes` (indexed as ``changes``) and their `files`, only those changed since the
+    /// review when there is one.
+    func sinceReviewSelection(_ changes: [FileChange], _ files: FileAnnotations?) -> ([FileChange], FileAnnotations?) {
+        guard let kept = changedSinceReview else { return (changes, files) }
+        return (kept.map { changes[$0] }, files?.selecting(kept))
+    }
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.directory.map {
@@ -71,15 +81,16 @@ struct ChangeInput {
         let viewed = ViewedMarksStore(commonGitDirectory: repository.commonGitDirectory).read()
         if !viewed.marks.isEmpty { request.newObjects = .paths(Set(viewed.marks.byPath.keys)) }
         if options.interactive || options.since != nil { request.newObjects = .all }
-        var changeSet = try repository.changes(for: request, config: config)
+        let changeSet = try repository.changes(for: request, config: config)
         var label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID,
                                     new: changeSet.newID, title: title(of: changeSet))
         var warnings = (viewed.warning.map { [TerminalText.escaped($0)] } ?? []) + changeSet.warnings
+        var changedSinceReview: [Int]?
         if let since = options.since {
-            let found = try SinceReviewFilter.apply(since, to: &changeSet, marks: viewed.marks, repository: repository,
-                                                    request: request, config: config)
+            let found = try SinceReviewFilter.select(since, in: changeSet, marks: viewed.marks, repository: repository,
+                                                     request: request, config: config)
             label.sinceReview = found.note
-            label.title += " " + found.note.text
+            changedSinceReview = found.kept
             warnings += found.warnings
         }
         return ChangeInput(changes: marked(changeSet, with: viewed.marks), label: label, linesCounted: options.countLines,
@@ -89,7 +100,7 @@ struct ChangeInput {
                                                             repository.commonGitDirectory) : nil,
                            watching: options.interactive && (changeSet.kind == .worktree || changeSet.kind == .staged)
                                ? (repository.workdir, repository.gitDirectory) : nil,
-                           comparison: (repository, changeSet, config), words: words)
+                           comparison: (repository, changeSet, config), words: words, changedSinceReview: changedSinceReview)
     }
 
     /// The changes with their view state: viewed when marked with the new side they have now.

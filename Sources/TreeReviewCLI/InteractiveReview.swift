@@ -24,8 +24,10 @@ enum InteractiveReview {
         var trace = environment["TREEREVIEW_TRACE"] == nil ? nil : [(phase: String, at: Duration)]()
         let settings = try Settings.resolve(options, config: input.config, environment: environment)
         var changes = input.paths?.changes ?? input.changes
-        let filters = ActiveFilters(options.statusFilter.map { [.status(kept: $0.kept, dropped: $0.dropped)] } ?? [],
+        let filters = ActiveFilters(input.label.sinceReview.map { [.sinceReview($0)] } ?? []
+                                        + (options.statusFilter.map { [.status(kept: $0.kept, dropped: $0.dropped)] } ?? []),
                                     comparisonFiles: changes.count)
+        changes = input.sinceReviewSelection(changes, nil).0
         if let filter = options.statusFilter { changes = changes.filter { filter.includes($0.status) } }
         let tree = ChangeTree(changes: changes, order: settings.sort)
         trace?.append(("tree built", ready.duration(to: .now)))

@@ -8,8 +8,8 @@ enum ReportFilters {
     /// The filters `options` make active over `changes` (the comparison's, before any
     /// filter; `files` their annotations), in the order they apply.
     static func active(_ options: Options, plan: AnnotationPlan, changes: [FileChange],
-                       files: FileAnnotations?) -> ActiveFilters {
-        var filters: [ActiveFilters.Filter] = []
+                       files: FileAnnotations?, sinceReview: SinceReviewNote? = nil) -> ActiveFilters {
+        var filters: [ActiveFilters.Filter] = sinceReview.map { [.sinceReview($0)] } ?? []
         if let status = options.statusFilter { filters.append(.status(kept: status.kept, dropped: status.dropped)) }
         if !options.owners.isEmpty { filters.append(.owner(options.owners)) }
         if let query = searchQuery(options), (options.searchMode ?? .hide) == .hide { filters.append(.search(query.text)) }

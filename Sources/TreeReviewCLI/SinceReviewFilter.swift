@@ -14,11 +14,13 @@ enum SinceReviewOption: Equatable {
 /// Limits a comparison to the files changed since a review (``Repository/sinceReview``),
 /// and says what it compared with.
 enum SinceReviewFilter {
-    /// `changeSet` (read for `request` with every side's id) limited to the files whose
-    /// change differs from the one at the review `option` names, with the header's note and
-    /// the warnings for standard error.
-    static func apply(_ option: SinceReviewOption, to changeSet: inout ChangeSet, marks: ViewedMarks, repository: Repository,
-                      request: ComparisonRequest, config: RepositoryConfig) throws -> (note: SinceReviewNote, warnings: [String]) {
+    /// The files of `changeSet` (read for `request` with every side's id) whose change
+    /// differs from the one at the review `option` names (their indices, in order), with the
+    /// headers' note and the warnings for standard error. The report keeps only those, as
+    /// it applies its other filters (``ReportFilters``).
+    static func select(_ option: SinceReviewOption, in changeSet: ChangeSet, marks: ViewedMarks, repository: Repository,
+                       request: ComparisonRequest, config: RepositoryConfig)
+        throws -> (note: SinceReviewNote, kept: [Int], warnings: [String]) {
         guard changeSet.kind == .commits || changeSet.kind == .mergeBase else {
             throw UsageError("\(name(of: option)) compares two commits, such as main...feature, not the index or the working tree")
         }
@@ -40,13 +42,10 @@ enum SinceReviewFilter {
         let since = try repository.sinceReview(reference, of: changeSet, request: request, config: config, recorded: recorded)
         let files = changeSet.changes.count
         let kept = changeSet.changes.indices.filter { since.changed[$0] }
-        changeSet.changes = kept.map { changeSet.changes[$0] }
-        changeSet.newObjects = kept.map { changeSet.newObjects[$0] }
-        changeSet.oldObjects = kept.map { changeSet.oldObjects[$0] }
         let revision: String? = if case .revision(let name) = option { name } else { nil }
         let note = SinceReviewNote(head: since.head, abbreviatedHead: since.abbreviatedHead, base: since.base,
                                    revision: revision, changed: kept.count, files: files)
-        return (note, since.warnings)
+        return (note, kept, since.warnings)
     }
 
     /// The marks' form of a missing side (``ViewedMarks/deletion``) as `nil`.

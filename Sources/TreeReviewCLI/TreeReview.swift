@@ -98,8 +98,9 @@ public enum TreeReview {
             tree = ChangeTree(paths: paths, order: settings.sort)
             filters = ReportFilters.active(options, plan: plan, changes: paths.changes, files: files)
         } else {
-            let all = input.paths?.changes ?? input.changes
-            filters = ReportFilters.active(options, plan: plan, changes: all, files: files)
+            var all = input.paths?.changes ?? input.changes
+            filters = ReportFilters.active(options, plan: plan, changes: all, files: files, sinceReview: input.label.sinceReview)
+            (all, files) = input.sinceReviewSelection(all, files)
             let kept = plan.filter(all, files, status: options.statusFilter)
             var changes = kept.changes
             files = kept.files
