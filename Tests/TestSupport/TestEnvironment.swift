@@ -40,9 +40,24 @@ public enum TestEnvironment {
     /// treereview do.
     public static let sanitizerOptions = ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "UBSAN_OPTIONS"]
 
-    /// Variables kept from the test process: what is needed to find and run programs, and
-    /// ``sanitizerOptions``.
-    static let inherited = ["PATH", "TMPDIR", "LD_LIBRARY_PATH"] + sanitizerOptions
+    /// Variables kept from the test process: what is needed to find and run programs (the
+    /// sanitizers' come from ``sanitizerVariables``).
+    static let inherited = ["PATH", "TMPDIR", "LD_LIBRARY_PATH"]
+
+    /// The ``sanitizerOptions`` a child gets: the test process's, except that under
+    /// `Scripts/sanitize address` the children have their own `ASAN_OPTIONS`
+    /// (`TREEREVIEW_CHILD_ASAN_OPTIONS`, LeakSanitizer on), so that a treereview that leaks
+    /// fails its test, while the test process itself checks no leaks at exit: what it leaves
+    /// is the toolchain's and libgit2 1.5's (`Docs/Testing.md`).
+    public static let sanitizerVariables: [String: String] = {
+        let process = ProcessInfo.processInfo.environment
+        var result: [String: String] = [:]
+        for name in sanitizerOptions {
+            if let value = process[name] { result[name] = value }
+        }
+        if let child = process["TREEREVIEW_CHILD_ASAN_OPTIONS"] { result["ASAN_OPTIONS"] = child }
+        return result
+    }()
 
     /// The whole environment of a test's git or treereview: the kept variables, the
     /// ``isolation`` and then `extra`, which wins.
@@ -52,6 +67,7 @@ public enum TestEnvironment {
         for name in inherited {
             if let value = process[name] { result[name] = value }
         }
+        result.merge(sanitizerVariables) { _, sanitizer in sanitizer }
         result.merge(isolation) { _, isolated in isolated }
         result.merge(extra) { _, given in given }
         return result

@@ -55,9 +55,7 @@ public final class TmuxPane {
         }
         var variables = ["PATH": "/usr/bin:/bin", "HOME": directory, "LC_ALL": "C.UTF-8", "PS1": "PROMPT$ ",
                          "SWIFT_BACKTRACE": "enable=no"]
-        for name in TestEnvironment.sanitizerOptions {
-            if let value = ProcessInfo.processInfo.environment[name] { variables[name] = value }
-        }
+        variables.merge(TestEnvironment.sanitizerVariables) { _, sanitizer in sanitizer }
         variables.merge(environment) { _, given in given }
         let shell = ["env", "-i"] + variables.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" } + ["dash", "-i"]
         let started = try tmux(["new-session", "-d", "-x", String(columns), "-y", String(rows), "-s", "test",

@@ -19,7 +19,7 @@ enum BoundedRun {
         var environment = environment
         var bound = ["prlimit", "--as=\(memoryBytes)"]
         if let variable = sanitizerOptionsVariable {
-            let given = environment[variable] ?? ProcessInfo.processInfo.environment[variable] ?? ""
+            let given = environment[variable] ?? TestEnvironment.sanitizerVariables[variable] ?? ""
             environment[variable] = (given.isEmpty ? "" : given + ":") + "hard_rss_limit_mb=\(memoryBytes >> 19)"
             bound = []
         }

@@ -26,7 +26,7 @@ struct DamagedLooseObjectTests {
     /// (`revparse_lookup_object` frees it only when the object lookup succeeds), once, on a
     /// path that ends the run. Every other run keeps the check.
     private var libgit2RevparseLeakAllowed: [String: String] {
-        guard let options = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] else { return [:] }
+        guard let options = TestEnvironment.sanitizerVariables["ASAN_OPTIONS"] else { return [:] }
         return ["ASAN_OPTIONS": options + ":detect_leaks=0"]
     }
 
