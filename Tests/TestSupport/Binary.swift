@@ -16,4 +16,13 @@ public enum Binary {
         if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         return candidate + " (not built: swift build --product treereview)"
     }()
+
+    /// The sanitizer it was built with (`Scripts/sanitize` builds into
+    /// `.build/sanitize-<name>`): `"address"`, `"thread"`, or `nil` for an ordinary build.
+    public static let sanitizer: String? = {
+        for piece in path.split(separator: "/") where piece.hasPrefix("sanitize-") {
+            return String(piece.dropFirst("sanitize-".count))
+        }
+        return nil
+    }()
 }

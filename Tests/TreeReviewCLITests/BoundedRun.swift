@@ -29,14 +29,13 @@ enum BoundedRun {
         return try Shell.run("bash", ["-c", script], in: directory, environment: environment)
     }
 
-    /// The options variable of the sanitizer the binary was built with (its scratch path is
-    /// `.build/sanitize-<name>`), or `nil` for an ordinary build.
-    static let sanitizerOptionsVariable: String? = {
-        let pieces = Binary.path.split(separator: "/")
-        if pieces.contains("sanitize-address") { return "ASAN_OPTIONS" }
-        if pieces.contains("sanitize-thread") { return "TSAN_OPTIONS" }
-        return nil
-    }()
+    /// The options variable of the sanitizer the binary was built with, or `nil` for an
+    /// ordinary build.
+    static let sanitizerOptionsVariable: String? = switch Binary.sanitizer {
+    case "address": "ASAN_OPTIONS"
+    case "thread": "TSAN_OPTIONS"
+    default: nil
+    }
 
     private static func quoted(_ word: String) -> String {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
