@@ -58,7 +58,7 @@ extension Repository {
                     codeOwners.owners(of: changes[index].path)
                 }
             }
-            trace.mark("owners (\(side.sideDescription))")
+            trace.mark("owners of \(side.sideDescription)")
         }
         var path: String?
         if case .loaded(let found, _) = lookup { path = found }

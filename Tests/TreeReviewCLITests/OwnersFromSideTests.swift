@@ -171,8 +171,19 @@ struct OwnersFromSideTests {
         let base = CLIRunner.run(["--format", "markdown", "--group-by", "owner", "main...self"], in: repository)
         #expect(base.status == 0, "\(base.error)")
         #expect(try MarkdownAnnotationTests.ownerSections(base.output) == ["@base-team": ["docs/CODEOWNERS"], "@src-lead": ["src/app.c"]])
+        let main = try Self.revision("main", in: repository).prefix(12)
+        #expect(try Self.paragraphs(base.output) == ["Owners from docs/CODEOWNERS of the base side (revision \(main))."])
         let new = CLIRunner.run(["--format", "markdown", "--group-by", "owner", "--owners-from=new", "start...add"], in: repository)
         #expect(try MarkdownAnnotationTests.ownerSections(new.output) == ["@newcomer": ["CODEOWNERS", "src/app.c"]])
+        let add = try Self.revision("add", in: repository).prefix(12)
+        #expect(try Self.paragraphs(new.output) == ["Owners from CODEOWNERS of the new side (revision \(add))."])
+        let none = CLIRunner.run(["--format", "markdown", "--group-by", "owner", "start...add"], in: repository)
+        #expect(try Self.paragraphs(none.output).isEmpty, "no file read, no line")
+    }
+
+    /// The text of the top-level paragraphs of Markdown output, as `cmark-gfm` reads them.
+    static func paragraphs(_ output: [UInt8]) throws -> [String] {
+        try CommonMark.parse(output, .gitHub).children.filter { $0.kind == "paragraph" }.map(\.plainText)
     }
 
     @Test func aCachedRunDoesNotServeTheOtherSidesOwners() throws {
