@@ -32,6 +32,8 @@ public enum TestEnvironment {
             "XDG_CONFIG_HOME": home,
             "XDG_CACHE_HOME": cacheHome,
             "LC_ALL": "C.UTF-8",
+            // less keeps its search history in ~/.lesshst: none, so the home stays empty.
+            "LESSHISTFILE": "-",
         ]
     }
 

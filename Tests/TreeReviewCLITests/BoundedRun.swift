@@ -25,7 +25,9 @@ enum BoundedRun {
         }
         let command = (bound + ["timeout", "-s", "KILL", String(seconds), Binary.path] + arguments)
             .map(quoted).joined(separator: " ")
-        let script = pipe.map { "\($0) | exec \(command)" } ?? "exec \(command) \(input)"
+        // The pipeline's own complaint when treereview stops reading (`yes: standard output:
+        // Broken pipe`) is not treereview's: only treereview's standard error is the result's.
+        let script = pipe.map { "{ \($0); } 2>/dev/null | exec \(command)" } ?? "exec \(command) \(input)"
         return try Shell.run("bash", ["-c", script], in: directory, environment: environment)
     }
 

@@ -18,7 +18,8 @@ struct TestEnvironmentTests {
         let home = try #require(variables["HOME"])
         #expect(home != ProcessInfo.processInfo.environment["HOME"])
         #expect(variables["XDG_CONFIG_HOME"] == home)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home).isEmpty)
+        let contents = try FileManager.default.contentsOfDirectory(atPath: home)
+        #expect(contents.isEmpty, "whatever ran before wrote \(contents) into the home")
     }
 
     @Test func nothingElseLeaksFromTheTestProcess() {
