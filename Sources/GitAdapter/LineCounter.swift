@@ -6,7 +6,8 @@ import TreeModel
 ///
 /// Work that needs no diff is done without one: the same blob on both sides is 0/0 and an
 /// added or deleted file counts its lines; everything else goes through libgit2's xdiff
-/// (git's own), adding up hunk headers, one repository handle per worker.
+/// (git's own), adding up hunk headers, one repository handle per worker. With
+/// ``hunkOptions`` the hunks are kept too (`--hunks`), from the very diff that counts.
 struct LineCounter {
     /// One file to count: the old and new sides (`nil` for none).
     struct Job: Sendable {
@@ -32,25 +33,35 @@ struct LineCounter {
     var results: ResultCache?
     /// Whether the workers' handles read the index (not for two trees: see ``BlobReader``).
     var readsIndex = true
+    /// The diff options of the hunks to keep (`diff.algorithm`, `diff.indentHeuristic`; no
+    /// context); `nil` keeps none.
+    var hunkOptions: PatchOptions?
 
     func count(_ jobs: [Job]) throws -> [Count] {
+        try countWithHunks(jobs).counts
+    }
+
+    /// The counts of `jobs` and, when ``hunkOptions`` asks for them, each job's hunks (none
+    /// for a binary file or an unchanged content; empty arrays without ``hunkOptions``).
+    func countWithHunks(_ jobs: [Job]) throws -> (counts: [Count], hunks: [[LineHunk]]) {
         let results = results
         let readsIndex = readsIndex
+        let hunkOptions = hunkOptions
         let outcomes = try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
             let reader = try BlobReader(location, readsIndex: readsIndex)
             reader.cache = cache
-            return Worker(reader, attributes: attributes, results: results)
+            return Worker(reader, attributes: attributes, results: results, hunkOptions: hunkOptions)
         }) { worker, index in
             let count = try worker.count(jobs[index])
-            return (count, worker.key, worker.stored)
+            return (count, worker.key, worker.stored, worker.hunks)
         }
         if let results {
-            for (_, key, stored) in outcomes {
+            for (_, key, stored, _) in outcomes {
                 guard let key else { continue }
                 if let stored { results.add(stored, for: key) } else { results.noteUsed(key) }
             }
         }
-        return outcomes.map(\.0)
+        return (outcomes.map(\.0), hunkOptions == nil ? [] : outcomes.map(\.3))
     }
 
     /// Counts on one thread with its own repository handle.
@@ -62,16 +73,21 @@ struct LineCounter {
         private(set) var key: CacheKey?
         /// What to store under ``key`` when the last count was computed, not found.
         private(set) var stored: Count?
+        /// The hunks of the last count, when ``hunkOptions`` asks for them.
+        private(set) var hunks: [LineHunk] = []
+        let hunkOptions: PatchOptions?
         private var options = git_diff_options()
         private var textOptions = git_diff_options()
 
-        init(_ reader: BlobReader, attributes: Bool, results: ResultCache? = nil) {
+        init(_ reader: BlobReader, attributes: Bool, results: ResultCache? = nil, hunkOptions: PatchOptions? = nil) {
             self.reader = reader
             self.attributes = attributes
             self.results = results
+            self.hunkOptions = hunkOptions
             git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
             options.context_lines = 0
             options.interhunk_lines = 0
+            options.flags |= hunkOptions?.algorithmFlags ?? 0
             textOptions = options
             textOptions.flags |= GIT_DIFF_FORCE_TEXT.rawValue
         }
@@ -79,14 +95,17 @@ struct LineCounter {
         func count(_ job: Job) throws -> Count {
             key = nil
             stored = nil
+            hunks = []
             switch (job.old, job.new) {
             case (nil, nil):
                 return Count(insertions: 0, deletions: 0, binary: false)
             case (let old?, nil):
                 let (lines, binary) = try lineCount(old)
+                if !binary { noteWholeSide(lines: lines, added: false) }
                 return Count(insertions: 0, deletions: binary ? 0 : lines, binary: binary)
             case (nil, let new?):
                 let (lines, binary) = try lineCount(new)
+                if !binary { noteWholeSide(lines: lines, added: true) }
                 return Count(insertions: binary ? 0 : lines, deletions: 0, binary: binary)
             case (let old?, let new?):
                 let kindChanged = old.mode & 0o170000 != new.mode & 0o170000
@@ -98,14 +117,24 @@ struct LineCounter {
             }
         }
 
+        /// The hunk of a whole side added or deleted, as `git diff -U0` heads it
+        /// (`@@ -0,0 +1,n @@`, `@@ -1,n +0,0 @@`); none for an empty side.
+        private func noteWholeSide(lines: Int, added: Bool) {
+            guard hunkOptions != nil, lines > 0 else { return }
+            hunks = [added ? LineHunk(oldStart: 0, oldLines: 0, newStart: 1, newLines: lines)
+                           : LineHunk(oldStart: 1, oldLines: lines, newStart: 0, newLines: 0)]
+        }
+
         /// The count stored under `key` when the sides' content is named by their ids, else
-        /// `compute()`; either way ``key`` and ``stored`` tell what happened.
-        private func remembered(_ key: CacheKey, sides: [FileSide], _ compute: () throws -> Count) rethrows -> Count {
+        /// `compute()`; either way ``key`` and ``stored`` tell what happened. With `lookUp`
+        /// false the count is always computed (its hunks are wanted), and kept all the same.
+        private func remembered(_ key: CacheKey, sides: [FileSide], lookUp: Bool = true,
+                                _ compute: () throws -> Count) rethrows -> Count {
             guard let results, sides.allSatisfy({ !$0.inWorkingTree && !$0.id.isZero && !$0.isSubmodule }) else {
                 return try compute()
             }
             self.key = key
-            if let count = results.count(key) { return count }
+            if lookUp, let count = results.count(key) { return count }
             let count = try compute()
             stored = count
             return count
@@ -165,7 +194,11 @@ struct LineCounter {
             let oldAttribute = attribute(old), newAttribute = attribute(new)
             if oldAttribute == true || newAttribute == true { return Count(insertions: 0, deletions: 0, binary: true) }
             let forceText = oldAttribute == false && newAttribute == false
-            return try remembered(CacheKey(.lineCountOfPair, flags: forceText ? 2 : 0, old.id, new.id), sides: [old, new]) {
+            let key = CacheKey(.lineCountOfPair, flags: forceText ? 2 : 0, old.id, new.id)
+            if let hunkOptions, !hunkOptions.countsAsMyers {
+                return try diffContents(old, new, forceText: forceText)
+            }
+            return try remembered(key, sides: [old, new], lookUp: hunkOptions == nil) {
                 try diffContents(old, new, forceText: forceText)
             }
         }
@@ -174,6 +207,7 @@ struct LineCounter {
         /// as buffers, which libgit2 hashes first (a fifth of the work for two blobs).
         private func diffContents(_ old: FileSide, _ new: FileSide, forceText: Bool) throws -> Count {
             let tally = Tally()
+            if hunkOptions != nil { tally.hunks = [] }
             let payload = Unmanaged.passUnretained(tally).toOpaque()
             let code = try withUnsafePointer(to: forceText ? textOptions : options) { options in
                 if old.id != new.id, let code = try reader.withStoredBlob(of: old, { o in
@@ -192,6 +226,7 @@ struct LineCounter {
             }
             try LibGit2.check(code)
             if tally.binary { return Count(insertions: 0, deletions: 0, binary: true) }
+            hunks = tally.hunks ?? []
             return Count(insertions: tally.insertions, deletions: tally.deletions, binary: false)
         }
     }
@@ -202,6 +237,8 @@ private final class Tally {
     var insertions = 0
     var deletions = 0
     var binary = false
+    /// The hunks, when they are kept.
+    var hunks: [LineHunk]?
 
     static func from(_ payload: UnsafeMutableRawPointer?) -> Tally {
         Unmanaged<Tally>.fromOpaque(payload!).takeUnretainedValue()
@@ -220,8 +257,11 @@ private final class Tally {
     /// With no context lines, a hunk's old and new line counts are its deletions and insertions.
     static let hunk: git_diff_hunk_cb = { _, hunk, payload in
         let tally = Tally.from(payload)
-        tally.insertions += Int(hunk!.pointee.new_lines)
-        tally.deletions += Int(hunk!.pointee.old_lines)
+        let hunk = hunk!.pointee
+        tally.insertions += Int(hunk.new_lines)
+        tally.deletions += Int(hunk.old_lines)
+        tally.hunks?.append(LineHunk(oldStart: Int(hunk.old_start), oldLines: Int(hunk.old_lines),
+                                     newStart: Int(hunk.new_start), newLines: Int(hunk.new_lines)))
         return 0
     }
 }
