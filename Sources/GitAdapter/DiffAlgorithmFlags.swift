@@ -13,8 +13,4 @@ extension PatchOptions {
         }
         return flags
     }
-
-    /// Whether the algorithm counts lines as the line counts without hunks do (myers, which
-    /// the indent heuristic only slides), so such counts may be kept in the results cache.
-    var countsAsMyers: Bool { algorithmFlags & (GIT_DIFF_MINIMAL.rawValue | GIT_DIFF_PATIENCE.rawValue) == 0 }
 }

@@ -7,7 +7,8 @@ import TreeModel
 /// Work that needs no diff is done without one: the same blob on both sides is 0/0 and an
 /// added or deleted file counts its lines; everything else goes through libgit2's xdiff
 /// (git's own), adding up hunk headers, one repository handle per worker. With
-/// ``hunkOptions`` the hunks are kept too (`--hunks`), from the very diff that counts.
+/// ``hunkOptions`` (`--hunks`) a pair is diffed as `git diff -U0` diffs it and its hunks are
+/// kept: the counts are then those hunks' totals, `git diff -U0 --numstat`'s.
 struct LineCounter {
     /// One file to count: the old and new sides (`nil` for none).
     struct Job: Sendable {
@@ -126,15 +127,13 @@ struct LineCounter {
         }
 
         /// The count stored under `key` when the sides' content is named by their ids, else
-        /// `compute()`; either way ``key`` and ``stored`` tell what happened. With `lookUp`
-        /// false the count is always computed (its hunks are wanted), and kept all the same.
-        private func remembered(_ key: CacheKey, sides: [FileSide], lookUp: Bool = true,
-                                _ compute: () throws -> Count) rethrows -> Count {
+        /// `compute()`; either way ``key`` and ``stored`` tell what happened.
+        private func remembered(_ key: CacheKey, sides: [FileSide], _ compute: () throws -> Count) rethrows -> Count {
             guard let results, sides.allSatisfy({ !$0.inWorkingTree && !$0.id.isZero && !$0.isSubmodule }) else {
                 return try compute()
             }
             self.key = key
-            if lookUp, let count = results.count(key) { return count }
+            if let count = results.count(key) { return count }
             let count = try compute()
             stored = count
             return count
@@ -194,20 +193,40 @@ struct LineCounter {
             let oldAttribute = attribute(old), newAttribute = attribute(new)
             if oldAttribute == true || newAttribute == true { return Count(insertions: 0, deletions: 0, binary: true) }
             let forceText = oldAttribute == false && newAttribute == false
-            let key = CacheKey(.lineCountOfPair, flags: forceText ? 2 : 0, old.id, new.id)
-            if let hunkOptions, !hunkOptions.countsAsMyers {
-                return try diffContents(old, new, forceText: forceText)
-            }
-            return try remembered(key, sides: [old, new], lookUp: hunkOptions == nil) {
+            if hunkOptions != nil { return try diffAsWithoutContext(old, new, forceText: forceText) }
+            return try remembered(CacheKey(.lineCountOfPair, flags: forceText ? 2 : 0, old.id, new.id), sides: [old, new]) {
                 try diffContents(old, new, forceText: forceText)
             }
+        }
+
+        /// The diff `git diff -U0` makes, whose hunks ``hunks`` keeps: binary by content (a NUL
+        /// in the first 8,000 bytes of either side) unless `forceText`, else the contents less
+        /// their common tail (``CommonTail``) as text. Its counts are `git diff -U0 --numstat`'s,
+        /// so they are neither looked up in the results cache nor kept there.
+        private func diffAsWithoutContext(_ old: FileSide, _ new: FileSide, forceText: Bool) throws -> Count {
+            let tally = Tally()
+            tally.hunks = []
+            let payload = Unmanaged.passUnretained(tally).toOpaque()
+            let code = try reader.withContent(of: old) { o in
+                try reader.withContent(of: new) { n -> Int32? in
+                    if !forceText && (Similarity.isBinary(o) || Similarity.isBinary(n)) { return nil }
+                    let kept = CommonTail.keptLengths(o, n)
+                    return withUnsafePointer(to: textOptions) { options in
+                        git_diff_buffers(o.baseAddress, kept.old, nil, n.baseAddress, kept.new, nil, options,
+                                         Tally.file, Tally.binary, Tally.hunk, nil, payload)
+                    }
+                }
+            }
+            guard let code else { return Count(insertions: 0, deletions: 0, binary: true) }
+            try LibGit2.check(code)
+            hunks = tally.hunks ?? []
+            return Count(insertions: tally.insertions, deletions: tally.deletions, binary: false)
         }
 
         /// Two stored blobs with different ids go to libgit2 as blob objects; anything else
         /// as buffers, which libgit2 hashes first (a fifth of the work for two blobs).
         private func diffContents(_ old: FileSide, _ new: FileSide, forceText: Bool) throws -> Count {
             let tally = Tally()
-            if hunkOptions != nil { tally.hunks = [] }
             let payload = Unmanaged.passUnretained(tally).toOpaque()
             let code = try withUnsafePointer(to: forceText ? textOptions : options) { options in
                 if old.id != new.id, let code = try reader.withStoredBlob(of: old, { o in
@@ -226,7 +245,6 @@ struct LineCounter {
             }
             try LibGit2.check(code)
             if tally.binary { return Count(insertions: 0, deletions: 0, binary: true) }
-            hunks = tally.hunks ?? []
             return Count(insertions: tally.insertions, deletions: tally.deletions, binary: false)
         }
     }

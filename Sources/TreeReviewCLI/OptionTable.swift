@@ -39,7 +39,7 @@ enum OptionTable {
         OptionSpec(key: .groupBy, long: "group-by", short: nil, value: .required("key"), choices: ["owner"],
                    help: "With --format markdown: owner, one section per code owner (CODEOWNERS as of the compared side) listing that owner's changed files by path; a file with several owners is in each of their sections, one with none under unowned."),
         OptionSpec(key: .hunks, long: "hunks", short: nil, value: .none,
-                   help: "With --format json: each text file's changed lines, as the hunks of git diff -U0 (old and new start and line count), from the diff that counts its lines, for linters that report on changed lines only."),
+                   help: "With --format json: each text file's changed lines, as the hunks of git diff -U0 (old and new start and line count), with line counts from the same diff, for linters that report on changed lines only."),
         OptionSpec(key: .maxBytes, long: "max-bytes", short: nil, value: .required("n"),
                    help: "With --format markdown: write at most n bytes (default 1000000, under GitHub's step summary limit; 65536 for a pull-request comment), rolling up the deepest directories to fit."),
         OptionSpec(key: .color, long: "color", short: nil, value: .optional("when"),
