@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "Browser", dependencies: ["TreeBrowser", "TerminalUI", "Render", "TreeModel", "Background"]),
         .target(name: "TestSupport", dependencies: ["TreeModel"], path: "Tests/TestSupport"),
         .testTarget(name: "GitRulesTests", dependencies: ["GitRules", "TestSupport"]),
-        .testTarget(name: "TreeModelTests", dependencies: ["TreeModel"]),
+        .testTarget(name: "TreeModelTests", dependencies: ["TreeModel", "TestSupport"]),
         .testTarget(name: "TreeBrowserTests", dependencies: ["TreeBrowser", "TreeModel", "TestSupport"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "GitRules", "TreeModel", "Annotations", "GitAdapter", "TestSupport"]),
         .testTarget(name: "GitAdapterTests", dependencies: ["GitAdapter", "GitRules", "TreeModel", "Annotations", "TestSupport"]),

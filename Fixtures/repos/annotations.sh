@@ -1,16 +1,18 @@
 # Generated and vendored files and code owners on every side of a comparison, with
 # attributes and CODEOWNERS that differ from side to side:
 #   main     .gitattributes: *.gen generated, lib/** vendored, -diff on *.dat;
-#            docs/CODEOWNERS only
+#            docs/CODEOWNERS only, with a line GitHub rejects
 #   feature  .gitattributes: *.gen -linguist-generated, *.txt generated, lib/** not vendored;
-#            a root CODEOWNERS (docs/CODEOWNERS stays), with a line GitHub rejects
+#            a root CODEOWNERS with the same rules (docs/CODEOWNERS stays, ignored), so the
+#            owners of main...feature, read from main as GitHub reads them, are the same
+#            as the branch's own
 #   index    .gitattributes: *.c generated; .github/CODEOWNERS added
 #   worktree .gitattributes: *.c vendored; .github/CODEOWNERS changed
 # HEAD is feature; every file changes on every side.
 source "$(dirname "$0")/lib.sh" "$1"
 mkdir -p src lib/dep api docs assets node_modules/left-pad dist
 printf '*.gen linguist-generated\nlib/** linguist-vendored\n*.dat -diff\n' > .gitattributes
-printf '* @docs-owner\n' > docs/CODEOWNERS
+printf '# owners as of main\n* @root-owner\n/src/ @org/src-team\nlib/ @lib-owner lib@example.com\n!*.md @nobody\n*.json\n' > docs/CODEOWNERS
 lines 3 app > src/app.c
 lines 2 model > src/model.gen
 lines 2 notes > src/notes.txt

@@ -44,8 +44,10 @@ extension Browser {
     }
 
     /// The files the tree shows: those of ``statusFilter``, without the viewed ones while
-    /// they are hidden.
-    var fileFilter: FileFilter { FileFilter(status: statusFilter, hidesViewed: hidesViewed) }
+    /// they are hidden, only those changed since the last review while `R` asks.
+    var fileFilter: FileFilter {
+        FileFilter(status: statusFilter, hidesViewed: hidesViewed, onlyChangedSinceReview: showsChangedSinceReview)
+    }
 
     /// Makes the model show ``fileFilter``'s files of the changes it holds: a projection,
     /// whose cost follows the nodes, not a new tree (Docs/Browser.md, Filters). Find's

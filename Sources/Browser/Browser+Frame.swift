@@ -109,15 +109,16 @@ extension Browser {
     /// files are viewed (with marks) and the status filter.
     func headerLine() -> Line {
         let separator = configuration.style.render.charset == .ascii ? " - " : " · "
-        return Self.headerLine(configuration: configuration, total: model.total, notes: headerNotes(separator: separator),
-                               columns: size.columns)
+        return Self.headerLine(configuration: configuration, filters: headerFilters, total: model.total,
+                               notes: headerNotes(separator: separator), columns: size.columns)
     }
 
     /// The header for `total` and `notes`, fitted to `columns`: the totals are shortened
     /// first, so that the notes stay whole.
-    static func headerLine(configuration: BrowserConfiguration, total: ChangeSummary, notes: String, columns: Int) -> Line {
+    static func headerLine(configuration: BrowserConfiguration, filters: ActiveFilters? = nil, total: ChangeSummary,
+                           notes: String, columns: Int) -> Line {
         let style = configuration.style
-        let bytes = TreeRenderer.header(title: configuration.title, total: total, filters: configuration.filters,
+        let bytes = TreeRenderer.header(title: configuration.title, total: total, filters: filters ?? configuration.filters,
                                         namingFilters: false, linesCounted: style.linesCounted,
                                         color: style.color, charset: style.render.charset)
         var header = Line(bytes: bytes, width: LineFitting.width(of: bytes))
@@ -135,7 +136,11 @@ extension Browser {
     /// What the header says after the totals: how many files are viewed (with marks), the
     /// status filter, whether viewed files are hidden.
     private func headerNotes(separator: String) -> String {
-        var notes = configuration.filters.note(separator: separator)
+        var notes = ""
+        if showsChangedSinceReview, let sinceReviewNote {
+            notes += ActiveFilters([.sinceReview(sinceReviewNote)]).note(separator: separator) + " (R: all)"
+        }
+        notes += configuration.filters.note(separator: separator)
         if configuration.marks != nil { notes += Self.viewedNote(viewed: viewedCount, of: reviewedCount, separator: separator) }
         if hidesViewed { notes += "\(separator)viewed hidden (u: show)" }
         if let statusFilter { notes += "\(separator)only \(Self.statusName(statusFilter)) (F: all)" }

@@ -44,6 +44,7 @@ extension Browser {
         case .previousFile: goToFile(forward: false)
         case .toggleViewed: toggleViewedOfFocused()
         case .toggleHidingViewed: toggleHidingViewed()
+        case .toggleChangedSinceReview: toggleChangedSinceReview()
         case .markShownViewed: markShownViewed()
         case .confirmMarking: confirmMarking()
         case .cancelMarking: cancelMarking()

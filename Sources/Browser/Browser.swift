@@ -52,6 +52,12 @@ public struct Browser {
     var unfilteredFinder: RankedFind?
     /// Whether viewed files are hidden (`u`).
     public internal(set) var hidesViewed = false
+    /// Whether only the files changed since the last review are shown (`R`).
+    public internal(set) var showsChangedSinceReview = false
+    /// The review `R` compares with, once compared.
+    var sinceReviewNote: SinceReviewNote?
+    /// Whether ``allChanges`` (and the model) carry ``FileChange/changedSinceReview``.
+    var changesMarkedSinceReview = false
     /// The find being typed, or the last one (for `n` and `N`) until Esc.
     var find: FindSession?
     /// The candidates of ranked find, prepared on the first `/` (and again after a filter).
@@ -96,10 +102,13 @@ public struct Browser {
         painter = RowPainter(style: configuration.style, total: model.total)
         model.focusFirst()
         countViewed()
-        if configuration.hidesViewed && configuration.marks != nil {
-            hidesViewed = true
-            showFilteredFiles()
+        if configuration.hidesViewed && configuration.marks != nil { hidesViewed = true }
+        if case .compared(let note)? = configuration.sinceReview {
+            sinceReviewNote = note
+            changesMarkedSinceReview = true
+            showsChangedSinceReview = true
         }
+        if hidesViewed || showsChangedSinceReview { showFilteredFiles() }
     }
 
     /// `changes` in storage of their own: `v` writes view states into ``allChanges``, and
@@ -184,6 +193,8 @@ public struct BrowserConfiguration {
     /// Whether the viewed files start hidden, as `u` hides them (`-i --unviewed`); only with
     /// ``marks``.
     public var hidesViewed = false
+    /// How `R` knows the files changed since the last review; `nil`: it says there is none.
+    public var sinceReview: SinceReviewSupply?
 
     /// A configuration; by default every directory starts open, as in the printed tree.
     public init(title: String, style: BrowserStyle = BrowserStyle(), order: TreeOrder = .foldersFirst,

@@ -53,6 +53,8 @@ struct KeyBinding {
         case toggleViewed
         /// Hides the viewed files, or shows them again.
         case toggleHidingViewed
+        /// Shows only the files changed since the last review, or every file again.
+        case toggleChangedSinceReview
         /// Marks every file shown viewed (a find's results, while highlighted), or not viewed;
         /// asks first for more than ``Browser/markingsAskedFor`` files.
         case markShownViewed
@@ -198,6 +200,8 @@ struct KeyBinding {
         KeyBinding(.browsing, [.character("u")], .toggleHidingViewed, .line("hide the viewed files, show them again"), .review),
         KeyBinding(.browsing, [.character("V")], .markShownViewed,
                    .line("mark every file shown viewed (a find's results); again: not"), .review),
+        KeyBinding(.browsing, [.character("R")], .toggleChangedSinceReview,
+                   .line("only the files changed since your last review; again: all"), .review),
 
         KeyBinding(.browsing, [.character("?")], .showKeys,
                    .line("this list of keys (j k scroll it, any other key closes it)"), .screen),

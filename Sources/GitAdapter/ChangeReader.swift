@@ -120,7 +120,8 @@ extension Repository {
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
         return ChangeSet(kind: resolved.kind, spec: resolved.spec, oldID: resolved.oldID, newID: resolved.newID,
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects, oldObjects: oldObjects,
-                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, newTreeStep: walked.step,
+                         untrackedLeftOut: untrackedLeftOut, newTree: newTree, baseRevision: resolved.baseRevision,
+                         newTreeStep: walked.step,
                          newTreeNotes: walked.notes, changedLines: changedLines, pendingSave: pendingSave)
     }
 

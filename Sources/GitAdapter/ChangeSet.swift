@@ -33,6 +33,9 @@ public struct ChangeSet: Sendable {
     public var untrackedLeftOut: Int? = nil
     /// The new side's tree, for commit comparisons (annotations are read as of it).
     var newTree: ObjectID? = nil
+    /// The base revision, whose CODEOWNERS GitHub reads: `A` of `A...B`, else the old side;
+    /// `nil` for the empty tree.
+    var baseRevision: BaseRevision? = nil
     /// How ``newTree`` was reached from a tree compared before, when the comparison was
     /// composed from that one's (its `.gitattributes` files are composed likewise).
     var newTreeStep: TreeStep? = nil

@@ -2,12 +2,15 @@ import Annotations
 import Foundation
 import TreeModel
 
-/// What ``Repository/annotations(of:kinds:owners:config:cache:)`` found for a change set.
+/// What ``Repository/annotations(of:kinds:owners:ownersFrom:config:cache:)`` found for a change set.
 public struct ChangeAnnotations: Sendable {
     /// Each change's annotations, indexed like the change set's `changes`.
     public var files: FileAnnotations
     /// The CODEOWNERS file looked for (`nil` when owners were not asked for).
     public var codeOwners: CodeOwnersLookup?
+    /// The side it was looked for on, and the file found there (`nil` when owners were not
+    /// asked for).
+    public var codeOwnersSource: CodeOwnersSource? = nil
     /// How long each step took, after the comparison's own phases.
     public var trace: [TraceMark]
 }
@@ -16,10 +19,12 @@ extension Repository {
     /// Reads, as of the change set's new side (the new tree of a commit comparison, the
     /// index under `--staged`, else the working tree), whether each changed file is
     /// generated or vendored (`kinds`: gitattributes `linguist-generated` and
-    /// `linguist-vendored`, else linguist's defaults) and who owns it (`owners`: the
-    /// CODEOWNERS file GitHub would use). See `Docs/Annotations.md`. With `cache`, which
-    /// directories of a commit's tree hold a `.gitattributes` is kept in the result cache.
-    public func annotations(of changeSet: ChangeSet, kinds: Bool, owners: Bool,
+    /// `linguist-vendored`, else linguist's defaults), and who owns it (`owners`: the
+    /// CODEOWNERS file GitHub would use, of the side `ownersFrom` names; by default the
+    /// base revision's for a comparison of revisions, the compared side's own for the index
+    /// and the working tree). See `Docs/Annotations.md`. With `cache`, which directories of
+    /// a commit's tree hold a `.gitattributes` is kept in the result cache.
+    public func annotations(of changeSet: ChangeSet, kinds: Bool, owners: Bool, ownersFrom: CodeOwnersSide? = nil,
                             config: RepositoryConfig? = nil, cache: Bool = true) throws -> ChangeAnnotations {
         var trace = Trace()
         let changes = changeSet.changes
@@ -43,22 +48,22 @@ extension Repository {
             trace.mark("classified \(changes.count)")
         }
         var lookup: CodeOwnersLookup?
+        var source: CodeOwnersSource?
         var ownerLists: [[String]]?
         if owners {
-            let reader = try SideReader(repository: self, side: changeSet.newSide)
-            let found = try CodeOwnersLocation.load { try reader.contents(of: $0) }
-            lookup = found
+            let (found, side) = try codeOwners(of: changeSet, side: ownersFrom)
+            (lookup, source) = (found, side)
             if let codeOwners = found.codeOwners {
                 ownerLists = try Parallel.map(count: changes.count, chunk: 256, workers: workers) { index in
                     codeOwners.owners(of: changes[index].path)
                 }
             }
-            trace.mark("owners")
+            trace.mark("owners of \(side.sideDescription)")
         }
         var path: String?
         if case .loaded(let found, _) = lookup { path = found }
         let files = FileAnnotations(count: changes.count, kinds: flags, owners: ownerLists, codeOwnersPath: path)
-        return ChangeAnnotations(files: files, codeOwners: lookup, trace: trace.marks)
+        return ChangeAnnotations(files: files, codeOwners: lookup, codeOwnersSource: source, trace: trace.marks)
     }
 
     /// The attributes that classify a file, in the order the overrides read them.

@@ -24,6 +24,15 @@ struct ResolvedComparison {
     let newID: String?
     /// Warnings git would print (several merge bases).
     let warnings: [String]
+    /// For a merge-base comparison, the first revision (`A` of `A...B`), whose CODEOWNERS
+    /// GitHub reads; `nil` where that is the old side (``baseRevision``).
+    var mergeBaseOf: BaseRevision? = nil
+
+    /// The base revision: the one a pull request would merge into, `A` of `A...B` (not the
+    /// merge base) and the old side otherwise; `nil` for the empty tree.
+    var baseRevision: BaseRevision? {
+        mergeBaseOf ?? oldTree.map { BaseRevision(tree: $0.id, id: oldID ?? $0.id.hex) }
+    }
 }
 
 extension Repository {
@@ -102,7 +111,7 @@ extension Repository {
         try loadIndex()
         return ResolvedComparison(kind: request.staged ? .staged : .worktree, spec: spec, oldTree: found.oldTree,
                                   oldID: found.oldID, newSide: request.staged ? .index : .workingTree,
-                                  newID: nil, warnings: [])
+                                  newID: nil, warnings: [], mergeBaseOf: found.mergeBaseOf)
     }
 
     /// The commit that `base` of a parents form (`X^!`, `X^-<n>`, `X^@`) names; like git, an
@@ -149,7 +158,8 @@ extension Repository {
         if let shallow = try shallowMergeBase(ObjectID(left), ObjectID(right), spec: spec) {
             let baseCommit = try lookUpCommit(shallow.id, name: spec)
             return ResolvedComparison(kind: .mergeBase, spec: spec, oldTree: baseCommit.tree, oldID: baseCommit.reportedID,
-                                      newSide: .tree(b.tree), newID: b.reportedID, warnings: shallow.warnings)
+                                      newSide: .tree(b.tree), newID: b.reportedID, warnings: shallow.warnings,
+                                      mergeBaseOf: BaseRevision(a))
         }
         var oids = git_oidarray()
         let code = withUnsafePointer(to: left) { l in
@@ -171,7 +181,8 @@ extension Repository {
         }
         let baseCommit = try lookUpCommit(ObjectID(base), name: spec)
         return ResolvedComparison(kind: .mergeBase, spec: spec, oldTree: baseCommit.tree, oldID: baseCommit.reportedID,
-                                  newSide: .tree(b.tree), newID: b.reportedID, warnings: warnings)
+                                  newSide: .tree(b.tree), newID: b.reportedID, warnings: warnings,
+                                  mergeBaseOf: BaseRevision(a))
     }
 }
 

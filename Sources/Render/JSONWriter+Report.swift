@@ -86,9 +86,10 @@ extension JSONWriter {
         }
     }
 
-    /// The `comparison` object: what was compared, then `files`, its number of files before
-    /// `filters` (counted as `summary` counts them; `files` itself when there is no filter),
-    /// and `filters`, each active filter as ``writeFilter(_:)`` writes it.
+    /// The `comparison` object: what was compared (with `codeOwners` when owners were read),
+    /// then `files`, its number of files before `filters` (counted as `summary` counts them;
+    /// `files` itself when there is no filter), and `filters`, each active filter as
+    /// ``writeFilter(_:)`` writes it.
     mutating func writeComparison(_ comparison: ComparisonLabel, filters: ActiveFilters, files: Int) {
         beginObject()
         field("mode", comparison.kind.rawValue)
@@ -96,6 +97,7 @@ extension JSONWriter {
         field("old", comparison.old)
         field("new", comparison.new)
         if let since = comparison.sinceReview { writeSinceReview(since) }
+        if let codeOwners = comparison.codeOwners { writeCodeOwners(codeOwners) }
         field("files", filters.isEmpty ? files : filters.comparisonFiles)
         key(literal: "filters")
         beginArray()

@@ -210,7 +210,8 @@ extension MarkdownRenderer {
 }
 
 extension MarkdownRenderer {
-    /// `--group-by owner`: after the totals, one section per code owner, sorted, then
+    /// `--group-by owner`: after the totals, the line saying which CODEOWNERS file, of which
+    /// side, gave the owners, then one section per code owner, sorted, then
     /// `unowned`: a heading with the owner as code and its file count, then the owner's
     /// counted files by path. A file with several owners is in each of their sections.
     /// Within `room` bytes: when the next item would not fit, the sections stop and a line
@@ -231,6 +232,8 @@ extension MarkdownRenderer {
         if !unowned.isEmpty { sections.append((nil, unowned)) }
         let total = sections.reduce(0) { $0 + $1.entries.count }
         let end = text.bytes.count + room - Self.note(leftOut: total).count
+        let source = Self.ownersSourceLine(report.comparison.codeOwners)
+        if text.bytes.count + source.count <= end { text.bytes.append(contentsOf: source) }
         var writer = MarkdownRowWriter(view: view, linesCounted: report.linesCounted, annotator: nil)
         var written = 0, full = false
         var section = MarkdownText()

@@ -1,3 +1,4 @@
+import Annotations
 import TreeModel
 
 /// Everything a renderer shows: what was compared and what changed.
@@ -70,6 +71,9 @@ public struct ComparisonLabel: Hashable, Sendable {
     public var title: String
     /// Under `--since-review` or `--since`: the review compared with.
     public var sinceReview: SinceReviewNote?
+    /// Where the owners shown come from: the side whose CODEOWNERS was read, and the file;
+    /// `nil` when no owners were read.
+    public var codeOwners: CodeOwnersSource?
 
     public init(kind: ComparisonKind, spec: String, old: String?, new: String?, title: String) {
         self.kind = kind

@@ -64,8 +64,14 @@ public struct FileChange: Hashable, Sendable {
     }
     /// Whether the file was marked viewed, and with the content it has now.
     public var viewState: ViewState {
-        get { ViewState(rawValue: storedFlags >> Self.viewStateShift) ?? .notViewed }
-        set { storedFlags = storedFlags & Self.partiallyStagedFlag | newValue.rawValue << Self.viewStateShift }
+        get { ViewState(rawValue: storedFlags >> Self.viewStateShift & Self.viewStateBits) ?? .notViewed }
+        set { storedFlags = storedFlags & ~(Self.viewStateBits << Self.viewStateShift) | newValue.rawValue << Self.viewStateShift }
+    }
+    /// Whether the file's change differs from the one at the last review compared with
+    /// (`--since-review`, the browser's `R`); set by whoever compared, never shown by itself.
+    public var changedSinceReview: Bool {
+        get { storedFlags & Self.changedSinceReviewFlag != 0 }
+        set { storedFlags = newValue ? storedFlags | Self.changedSinceReviewFlag : storedFlags & ~Self.changedSinceReviewFlag }
     }
 
     /// Whether either side is a submodule (a gitlink, mode `160000`).
@@ -88,7 +94,8 @@ public struct FileChange: Hashable, Sendable {
     /// a review mark (partly staged, viewed).
     @inlinable
     public var showsDetailsAfterName: Bool {
-        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode || storedFlags != 0
+        oldPath != nil || storedOldMode != Self.noMode || storedNewMode != Self.noMode
+            || storedFlags & ~Self.changedSinceReviewFlag != 0
     }
 
     /// Stands for a missing count (counts are never negative).
@@ -98,6 +105,8 @@ public struct FileChange: Hashable, Sendable {
     @usableFromInline static let noMode = UInt32.max
     private static let partiallyStagedFlag: UInt8 = 1
     private static let viewStateShift: UInt8 = 1
+    private static let viewStateBits: UInt8 = 0b11
+    @usableFromInline static let changedSinceReviewFlag: UInt8 = 0x80
     private static let typeBits: UInt32 = 0o170000
     private static let gitlinkType: UInt32 = 0o160000
 

@@ -18,6 +18,8 @@ struct AnnotationPlan {
     var showsOwners: Bool
     /// The `--owner` values, lowercased; empty keeps every file.
     var ownerFilter: Set<String>
+    /// `--owners-from`: whose CODEOWNERS is read; `nil` for the comparison's default.
+    var ownersFrom: CodeOwnersSide?
     /// Whether the result cache may keep what was found (not `--no-cache`).
     var usesCache: Bool
 
@@ -27,15 +29,17 @@ struct AnnotationPlan {
         includesGenerated = options.includeGenerated
         showsOwners = options.showOwners
         ownerFilter = Set(options.owners.map { $0.lowercased() })
+        ownersFrom = options.ownersFrom
         usesCache = options.useCache
     }
 
-    /// Reads what the plan needs as of the comparison's new side; `nil` for a change list
-    /// from stdin, or when nothing is to be read.
+    /// Reads what the plan needs: kinds as of the comparison's new side, owners as of the
+    /// side `--owners-from` names (by default the base of a comparison of revisions); `nil`
+    /// for a change list from stdin, or when nothing is to be read.
     func read(_ input: ChangeInput) throws -> ChangeAnnotations? {
         guard let comparison = input.comparison, readsKinds || readsOwners else { return nil }
         return try comparison.repository.annotations(of: comparison.changeSet, kinds: readsKinds, owners: readsOwners,
-                                                     config: comparison.config, cache: usesCache)
+                                                     ownersFrom: ownersFrom, config: comparison.config, cache: usesCache)
     }
 
     /// Whether `--owner` keeps a file with `owners` (`nil`: no CODEOWNERS file was read).
@@ -44,18 +48,20 @@ struct AnnotationPlan {
         return owners?.contains { ownerFilter.contains($0.lowercased()) } ?? false
     }
 
-    /// Warnings about the CODEOWNERS file, each a line for standard error: its lines that
-    /// were skipped, a file too large for GitHub, and no file at all when owners were asked for.
+    /// Warnings about the CODEOWNERS file, each a line for standard error naming the file and
+    /// the side it was read from: its lines that were skipped, a file too large for GitHub,
+    /// and no file at all when owners were asked for.
     func warnings(_ annotations: ChangeAnnotations?) -> [String] {
         let prefix = "treereview: warning: "
         let unused = !ownerFilter.isEmpty ? "--owner keeps no file" : "no file has owners"
+        let side = annotations?.codeOwnersSource.map { " of " + $0.sideDescription } ?? ""
         switch annotations?.codeOwners {
         case .loaded(let path, let codeOwners)?:
-            return codeOwners.errors.map { prefix + TerminalText.escaped("\(path) \($0)") }
+            return codeOwners.errors.map { prefix + TerminalText.escaped("\(path)\(side) \($0)") }
         case .tooLarge(let path, let size)?:
-            return [prefix + "\(path) has \(size) bytes; GitHub ignores a CODEOWNERS file of 3 MiB or more, so \(unused)"]
+            return [prefix + "\(path)\(side) has \(size) bytes; GitHub ignores a CODEOWNERS file of 3 MiB or more, so \(unused)"]
         case .notFound? where showsOwners || !ownerFilter.isEmpty:
-            return [prefix + "no CODEOWNERS file in .github/, at the top or in docs/; \(unused)"]
+            return [prefix + "no CODEOWNERS file in .github/, at the top or in docs/\(side); \(unused)"]
         case .notFound?, nil:
             return []
         }

@@ -157,6 +157,7 @@ struct ArgumentParser {
                 throw UsageError("invalid owner '\(owner)' for \(name): expected @user, @org/team or an email address")
             }
             options.owners.append(owner)
+        case .ownersFrom: options.ownersFrom = value.flatMap(CodeOwnersSide.init(rawValue:))
         case .paginate: options.paginate = true
         case .noPager: options.paginate = false
         case .interactive: options.interactive = true

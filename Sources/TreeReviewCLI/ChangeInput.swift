@@ -38,6 +38,9 @@ struct ChangeInput {
     /// Under `--since-review` or `--since`: the indices of ``changes`` changed since the
     /// review (the label's `sinceReview` says which); the report keeps only those.
     var changedSinceReview: [Int]? = nil
+    /// For `-i` without `--since-review`: how the browser's `R` compares with the last
+    /// review recorded (the indices of ``changes`` changed since), or why it cannot.
+    var sinceReviewOnRequest: Result<() throws -> (note: SinceReviewNote, kept: [Int]), UsageError>? = nil
 
     /// `changes` (indexed as ``changes``) and their `files`, only those changed since the
     /// review when there is one.
@@ -93,6 +96,11 @@ struct ChangeInput {
             changedSinceReview = found.kept
             warnings += found.warnings
         }
+        var onRequest: Result<() throws -> (note: SinceReviewNote, kept: [Int]), UsageError>?
+        if options.interactive && options.since == nil {
+            onRequest = SinceReviewFilter.onRequest(in: changeSet, marks: viewed.marks, repository: repository,
+                                                    request: request, config: config)
+        }
         return ChangeInput(changes: marked(changeSet, with: viewed.marks), label: label, linesCounted: options.countLines,
                            warnings: warnings, trace: changeSet.trace,
                            config: config.section, corePager: config.corePager, untrackedLeftOut: changeSet.untrackedLeftOut,
@@ -100,7 +108,8 @@ struct ChangeInput {
                                                             repository.commonGitDirectory) : nil,
                            watching: options.interactive && (changeSet.kind == .worktree || changeSet.kind == .staged)
                                ? (repository.workdir, repository.gitDirectory) : nil,
-                           comparison: (repository, changeSet, config), words: words, changedSinceReview: changedSinceReview)
+                           comparison: (repository, changeSet, config), words: words, changedSinceReview: changedSinceReview,
+                           sinceReviewOnRequest: onRequest)
     }
 
     /// The changes with their view state: viewed when marked with the new side they have now.

@@ -24,10 +24,10 @@ enum InteractiveReview {
         var trace = environment["TREEREVIEW_TRACE"] == nil ? nil : [(phase: String, at: Duration)]()
         let settings = try Settings.resolve(options, config: input.config, environment: environment)
         var changes = input.paths?.changes ?? input.changes
-        let filters = ActiveFilters(input.label.sinceReview.map { [.sinceReview($0)] } ?? []
-                                        + (options.statusFilter.map { [.status(kept: $0.kept, dropped: $0.dropped)] } ?? []),
+        let filters = ActiveFilters(options.statusFilter.map { [.status(kept: $0.kept, dropped: $0.dropped)] } ?? [],
                                     comparisonFiles: changes.count)
-        changes = input.sinceReviewSelection(changes, nil).0
+        for index in input.changedSinceReview ?? [] { changes[index].changedSinceReview = true }
+        let sinceReview = sinceReviewSupply(for: input, changes: changes)
         if let filter = options.statusFilter { changes = changes.filter { filter.includes($0.status) } }
         let tree = ChangeTree(changes: changes, order: settings.sort)
         trace?.append(("tree built", ready.duration(to: .now)))
@@ -47,6 +47,7 @@ enum InteractiveReview {
             diffSource: diffSource(for: input, color: render.color, environment: environment), marks: marks,
             filters: filters)
         configuration.hidesViewed = options.hidesViewed
+        configuration.sinceReview = sinceReview
         trace?.append(("configured", ready.duration(to: .now)))
         let session = BrowserSession(
             terminal: terminal,
@@ -59,7 +60,8 @@ enum InteractiveReview {
             })
         defer { marks?.finishWriting() }
         do {
-            let preview = options.hidesViewed ? nil : BrowserPreview(changeTree: tree, configuration: configuration)
+            let preview = options.hidesViewed || input.changedSinceReview != nil
+                ? nil : BrowserPreview(changeTree: tree, configuration: configuration)
             try session.run(preview: preview, ready: ready) {
                 try Browser(changeTree: tree, configuration: configuration, size: terminal.size)
             }
@@ -87,6 +89,24 @@ enum InteractiveReview {
     }
 
     /// The viewed marks of the repository compared (none for a change list on stdin).
+    /// How the browser's `R` knows the files changed since the last review: compared
+    /// already under `--since-review` or `--since` (`changes` carry the mark), else compared
+    /// on the first `R`, by path.
+    private static func sinceReviewSupply(for input: ChangeInput, changes: [FileChange]) -> SinceReviewSupply {
+        if let note = input.label.sinceReview { return .compared(note) }
+        switch input.sinceReviewOnRequest {
+        case .success(let compare)?:
+            return .onRequest {
+                let found = try compare()
+                return (found.note, Set(found.kept.map { changes[$0].path }))
+            }
+        case .failure(let reason)?:
+            return .unavailable(reason.message)
+        case nil:
+            return .unavailable("R compares two commits, such as main...feature, with your last review; not a change list")
+        }
+    }
+
     private static func reviewMarks(for input: ChangeInput) -> StoredReviewMarks? {
         guard let marking = input.marking, marking.newObjects.count == input.changes.count else { return nil }
         return StoredReviewMarks(commonGitDirectory: marking.commonGitDirectory, changes: input.changes,

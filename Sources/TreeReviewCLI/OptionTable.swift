@@ -1,3 +1,4 @@
+import Annotations
 import ChangeList
 import Render
 import TreeModel
@@ -78,9 +79,12 @@ enum OptionTable {
         OptionSpec(key: .includeGenerated, long: "include-generated", short: nil, value: .none,
                    help: "Count generated and vendored files like the others, each on its own row, marked; by default they are left out of the totals and folded into one row per directory, as on a pull request."),
         OptionSpec(key: .owners, long: "owners", short: nil, value: .none,
-                   help: "Show each file's code owners after its name, and on each directory the owners of the files below it, from the CODEOWNERS file as of the compared side."),
+                   help: "Show each file's code owners after its name, and on each directory the owners of the files below it, from the CODEOWNERS file of the side --owners-from names (by default the base of a comparison of revisions, as GitHub reads it)."),
         OptionSpec(key: .owner, long: "owner", short: nil, value: .required("owner"),
                    help: "Keep only the files that CODEOWNERS gives to <owner> (@user, @org/team or an email address, in any case); may be given more than once."),
+        OptionSpec(key: .ownersFrom, long: "owners-from", short: nil, value: .required("side"),
+                   choices: CodeOwnersSide.allCases.map(\.rawValue),
+                   help: "Whose CODEOWNERS gives the owners: base, the revision merged into (A of A...B and A..B), as GitHub requests reviews from it (the default for revisions); new, the compared side's own (the default for the index and the working tree)."),
         OptionSpec(key: .noStat, long: "no-stat", short: nil, value: .none,
                    help: "Read no content and count no lines (faster); line counts are null in JSON."),
         OptionSpec(key: .noCache, long: "no-cache", short: nil, value: .none,
@@ -138,7 +142,7 @@ struct OptionSpec: Sendable {
     /// Whether only a comparison read from a repository uses it (not a change list read with `--stdin`).
     var isRepositoryOnly: Bool {
         [.findRenames, .noRenames, .findCopies, .findCopiesHarder, .renameLimit, .noUntracked, .unviewed,
-         .includeGenerated, .owners, .owner, .sinceReview, .since].contains(key)
+         .includeGenerated, .owners, .owner, .ownersFrom, .sinceReview, .since].contains(key)
     }
 
     /// Every long name it answers to.
@@ -166,7 +170,7 @@ enum OptionKey: Sendable, Hashable {
     case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
     case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy, hunks
-    case includeGenerated, owners, owner, sinceReview, since
+    case includeGenerated, owners, owner, ownersFrom, sinceReview, since
 }
 
 /// `--help`, generated from ``OptionTable``: each option's names, then its help text,

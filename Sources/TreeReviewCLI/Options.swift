@@ -1,3 +1,4 @@
+import Annotations
 import ChangeList
 import GitAdapter
 import Render
@@ -41,6 +42,8 @@ struct Options: Equatable {
     var showOwners = false
     /// `--owner`: the owners whose files are kept, as given; empty keeps every file.
     var owners: [String] = []
+    /// `--owners-from`: the side whose CODEOWNERS is read; `nil` for the comparison's default.
+    var ownersFrom: CodeOwnersSide?
     var icons: IconMode?
     var charset: Charset?
     var stdin = false
@@ -89,7 +92,7 @@ extension Options {
             if since != nil {
                 throw UsageError("--since-review and --since do not apply to --stdin: they read the comparison as it was at a review")
             }
-            if let option = repositoryOnlyOption, ["--include-generated", "--owners", "--owner"].contains(option) {
+            if let option = repositoryOnlyOption, ["--include-generated", "--owners", "--owner", "--owners-from"].contains(option) {
                 throw UsageError("\(option) does not apply to --stdin: generated files and owners are read from a repository's compared side")
             }
             if let option = repositoryOnlyOption {
@@ -114,7 +117,7 @@ extension Options {
         let printing: [(given: Bool, name: String)] = [
             (format != nil, "--format"), (nulTerminated && !stdin, "-z"), (exitCode, "--exit-code"),
             (search != nil, "--search"), (searchMode != nil, "--search-mode"), (showOwners, "--owners"),
-            (!owners.isEmpty, "--owner"), (includeGenerated, "--include-generated"),
+            (!owners.isEmpty, "--owner"), (ownersFrom != nil, "--owners-from"), (includeGenerated, "--include-generated"),
         ]
         if let option = printing.first(where: \.given) {
             let hint = option.name.hasPrefix("--search") ? ": press / to find" : ""

@@ -48,6 +48,22 @@ enum SinceReviewFilter {
         return (note, kept, since.warnings)
     }
 
+    /// For the browser's `R`: the comparison with the last review recorded among the files'
+    /// marks, made when called; or why there is none to make (not two commits, no review).
+    static func onRequest(in changeSet: ChangeSet, marks: ViewedMarks, repository: Repository, request: ComparisonRequest,
+                          config: RepositoryConfig) -> Result<() throws -> (note: SinceReviewNote, kept: [Int]), UsageError> {
+        guard changeSet.kind == .commits || changeSet.kind == .mergeBase else {
+            return .failure(UsageError("R compares two commits, such as main...feature, with your last review; not the index or the working tree"))
+        }
+        guard marks.lastReview(among: changeSet.changes.map(\.path)) != nil else {
+            return .failure(UsageError("no review of these files is recorded yet: v marks them, and R then compares with that review"))
+        }
+        return .success {
+            let found = try select(.lastReview, in: changeSet, marks: marks, repository: repository, request: request, config: config)
+            return (found.note, found.kept)
+        }
+    }
+
     /// The marks' form of a missing side (``ViewedMarks/deletion``) as `nil`.
     private static func side(_ id: ObjectHash?) -> ObjectHash? {
         id == ViewedMarks.deletion ? nil : id

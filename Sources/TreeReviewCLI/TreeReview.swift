@@ -48,7 +48,8 @@ public enum TreeReview {
                 marks.forEach(trace)
                 traceOrigin = Date(timeIntervalSinceNow: -(marks.last?.0 ?? 0))
             }
-            let report = try makeReport(input, annotations: annotations?.files, plan: plan, options: options, settings: settings)
+            var report = try makeReport(input, annotations: annotations?.files, plan: plan, options: options, settings: settings)
+            report.comparison.codeOwners = annotations?.codeOwnersSource
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),

@@ -10,10 +10,13 @@ import TreeModel
 /// filter), roll-ups, totals, lookups, focus, expansion, drawing shape and find's
 /// candidates; also after expansion changes, moves of the focus, view states set in place
 /// (``TreeBrowserModel/setViewState(_:of:)``, which leaves the revision unless viewed files
-/// are hidden) and live-refresh mutations under a filter. The generator is checked to produce chains, every status and empty filters.
+/// are hidden, and keeps whether a file changed since the review) and live-refresh mutations under a filter. The generator is checked to produce chains, every status and empty filters.
 struct TreeBrowserFilterPropertyTests {
-    static let filters: [FileFilter] = [.everything, FileFilter(hidesViewed: true)]
-        + ChangeStatus.allCases.flatMap { [FileFilter(status: $0), FileFilter(status: $0, hidesViewed: true)] }
+    static let filters: [FileFilter] = [.everything, FileFilter(hidesViewed: true), FileFilter(onlyChangedSinceReview: true),
+                                        FileFilter(hidesViewed: true, onlyChangedSinceReview: true)]
+        + ChangeStatus.allCases.flatMap {
+            [FileFilter(status: $0), FileFilter(status: $0, hidesViewed: true), FileFilter(status: $0, onlyChangedSinceReview: true)]
+        }
 
     struct Exploration {
         var filtersApplied = Set<FileFilter>()
@@ -172,9 +175,10 @@ struct TreeBrowserFilterPropertyTests {
         return filtered.rows.count { $0.chain.count > (chains[$0.identity] ?? Int.max) }
     }
 
-    /// A random change, viewed one time in three.
+    /// A random change, viewed one time in three, changed since the review one time in two.
     static func randomChange(_ generator: PathGenerator, _ random: inout SeededGenerator) -> FileChange {
         var change = generator.change(&random)
+        change.changedSinceReview = Bool.random(using: &random)
         change.viewState = ViewState.allCases.randomElement(using: &random)!
         return change
     }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import TreeModel
 
@@ -7,7 +8,7 @@ struct ByteOrderTests {
     /// Byte strings sharing prefixes of every length around the 8-byte steps, with bytes on
     /// both sides of 0x80.
     static func strings(seed: UInt64) -> [[UInt8]] {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(state: seed)
         let alphabet: [UInt8] = [0x00, 0x2F, 0x41, 0x61, 0x7F, 0x80, 0xC3, 0xFF]
         let stem = (0..<24).map { _ in alphabet[Int(random.next() % 8)] }
         return (0..<200).map { _ in
@@ -33,17 +34,5 @@ struct ByteOrderTests {
             }
         }
         #expect(differAfterEight > 100, "the strings share whole 8-byte words and differ after them")
-    }
-
-    /// A small generator of our own (the test needs no other module).
-    struct SplitMix {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

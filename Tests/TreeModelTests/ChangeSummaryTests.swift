@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TreeModel
 
@@ -48,7 +49,7 @@ struct ChangeSummaryTests {
     /// The branchless adder (a filter's roll-up) and the one taking fields agree on every
     /// kind of file, and a roll-up less a part is the rest.
     @Test func bothWaysOfAddingAFileAgree() {
-        var generator = ByteOrderTests.SplitMix(state: 0x5eed)
+        var generator = SeededGenerator(state: 0x5eed)
         var byFields = ChangeSummary(), byNumber = ChangeSummary(), part = ChangeSummary()
         var seenStatuses = Set<ChangeStatus?>(), seenKinds = Set<Int>()
         var perStatus: [ChangeStatus: Int] = [:], binaries = 0, inserted = 0, deleted = 0

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TreeModel
 
@@ -28,7 +29,7 @@ struct SizeOrderTests {
     /// over random trees.
     @Test(arguments: [1, 2, 3, 4] as [UInt64])
     func everyDirectoryIsOrderedBySizeThenFoldersFirst(seed: UInt64) {
-        var random = SplitMix(state: seed)
+        var random = SeededGenerator(state: seed)
         var changes: [FileChange] = []
         for index in 0..<300 {
             let depth = Int.random(in: 0...3, using: &random)
@@ -54,18 +55,5 @@ struct SizeOrderTests {
             }.map { named.tree.identity(of: $0.element) }
             #expect(sized.tree.nodes[sizedNode].children.map { sized.tree.identity(of: $0) } == expected)
         }
-    }
-}
-
-/// A seeded generator (SplitMix64), so that a failing tree can be made again.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -7,7 +7,9 @@ import TreeModel
 /// Generated and vendored files and code owners in the JSON output, on every side of a
 /// comparison of the `annotations` fixture, whose attributes and CODEOWNERS differ from
 /// side to side: each side's flags against `git check-attr` on that side (then linguist's
-/// rules), each side's owners as that side's CODEOWNERS file gives them.
+/// rules), each side's owners as the CODEOWNERS file read for it gives them (the base's for
+/// two revisions, whose rules are the same here; the index's and the working tree's own;
+/// `OwnersFromSideTests` has sides whose rules differ).
 struct AnnotationJSONTests {
     /// One comparison and what it should show.
     struct Side: Sendable, CustomTestStringConvertible {
@@ -21,7 +23,6 @@ struct AnnotationJSONTests {
         var testDescription: String { arguments.isEmpty ? "(working tree)" : arguments.joined(separator: " ") }
     }
 
-    static let mainOwners = ["@docs-owner"]
     static let feature = Side(
         arguments: ["main..feature"], attributes: .revision("feature"),
         owners: [
@@ -35,7 +36,7 @@ struct AnnotationJSONTests {
         vendored: ["node_modules/left-pad/index.js", "dist/bundle.js"])
     static let main = Side(
         arguments: ["feature..main"], attributes: .revision("main"),
-        owners: Dictionary(uniqueKeysWithValues: feature.owners.keys.map { ($0, mainOwners) }),
+        owners: feature.owners,
         generated: ["node_modules/left-pad/index.js", "package-lock.json", "src/model.gen", "src/extra.gen"],
         vendored: ["node_modules/left-pad/index.js", "dist/bundle.js", "lib/dep/dep.c"])
     static let staged = Side(
@@ -156,7 +157,8 @@ struct AnnotationJSONTests {
         let repository = try Fixtures.repository("annotations")
         let outcome = CLIRunner.run(["--format", "json", "main..feature"], in: repository)
         #expect(outcome.status == 0)
-        #expect(outcome.errorLines == [#"treereview: warning: CODEOWNERS line 5: negation with "!" is not supported; the line is skipped"#])
+        let main = try Shell.git(["rev-parse", "main"], in: repository).text.prefix(12)
+        #expect(outcome.errorLines == [#"treereview: warning: docs/CODEOWNERS of the base side (revision \#(main)) line 5: negation with "!" is not supported; the line is skipped"#])
         let tree = CLIRunner.run(["main..feature"], in: repository)
         #expect(tree.error.isEmpty, "the tree reads no owners unless asked")
     }

@@ -88,7 +88,7 @@ struct JSONSchemaTests {
         Run(fixture: "annotations", arguments: ["main..feature"],
             shows: [#""generated":true,"vendored":true,"owners":["@root-owner"]"#, #""owners":[]"#, #""excludedGenerated":3,"excludedVendored":1"#]),
         Run(fixture: "annotations", arguments: ["--include-generated", "feature..main"],
-            shows: [#""vendored":true,"owners":["@docs-owner"]"#, #""excludedGenerated":0,"excludedVendored":0"#]),
+            shows: [#""vendored":true,"owners":["@root-owner"]"#, #""excludedGenerated":0,"excludedVendored":0"#]),
         Run(fixture: "annotations", arguments: ["--staged"], shows: [#""generated":true,"owners":["@staged-owner"]"#]),
         Run(fixture: "annotations", arguments: [], shows: [#""owners":["@Worktree-Src"]"#]),
         Run(fixture: "annotations", arguments: ["--owner", "@org/src-team", "--search", "gen", "main..feature"],
@@ -97,6 +97,11 @@ struct JSONSchemaTests {
             shows: [#""filters":[{"filter":"status","keep":["added"],"drop":["deleted"]}]"#]),
         Run(fixture: "partly-staged", arguments: ["--unviewed"], shows: [#""filters":[{"filter":"unviewed"}]"#]),
         Run(fixture: "branches", arguments: ["main..feature"], shows: [#""filters":[]}"#]),
+        Run(fixture: "owners-sides", arguments: ["main...self"],
+            shows: [#""codeOwners":{"side":"base","read":"revision","revision":""#, #""path":"docs/CODEOWNERS","tooLarge":false},"files":2,"filters":[]}"#]),
+        Run(fixture: "owners-sides", arguments: ["--owners-from=new", "main...delete"], shows: [#""side":"new","read":"revision""#, #""path":null,"tooLarge":false}"#]),
+        Run(fixture: "owners-sides", arguments: ["--staged"], shows: [#""codeOwners":{"side":"new","read":"index","revision":null,"path":"docs/CODEOWNERS""#]),
+        Run(fixture: "owners-sides", arguments: [], shows: [#""read":"workingTree","revision":null"#]),
     ]
 
     @Test(arguments: runs)
@@ -136,6 +141,10 @@ struct JSONSchemaTests {
         ("a mode that is not octal", "/files/1/newMode: "),
         ("a repository file without a status", "/files/1: 'status' is a required property"),
         ("an old id for stdin", "/comparison/old: "),
+        ("code owners read from an index with a revision", "/comparison/codeOwners/revision: "),
+        ("code owners too large with no file", "/comparison/codeOwners/tooLarge: "),
+        ("code owners of the new side read from the empty tree", "/comparison/codeOwners/read: "),
+        ("code owners for stdin", "/comparison/codeOwners: False schema does not allow"),
         ("a submodule without its commits", "/files/3: 'oldCommit' is a dependency of 'kind'"),
         ("a commit on a file that is no submodule", "/files/1: 'kind' is a dependency of 'oldCommit'"),
         ("a submodule commit that is not an id", "/files/3/newCommit: "),
@@ -305,6 +314,18 @@ struct JSONSchemaTests {
         case "an old id for stdin":
             comparison["mode"] = "stdin"
             comparison["spec"] = "stdin"
+        case "code owners read from an index with a revision":
+            comparison["codeOwners"] = ["side": "new", "read": "index", "revision": "c4b7fd8c7a7ac10177d31342b1fb93be34e55d93",
+                                        "path": "CODEOWNERS", "tooLarge": false]
+        case "code owners too large with no file":
+            comparison["codeOwners"] = ["side": "base", "read": "emptyTree", "revision": NSNull(), "path": NSNull(), "tooLarge": true]
+        case "code owners of the new side read from the empty tree":
+            comparison["codeOwners"] = ["side": "new", "read": "emptyTree", "revision": NSNull(), "path": NSNull(), "tooLarge": false]
+        case "code owners for stdin":
+            comparison = ["mode": "stdin", "spec": "stdin", "old": NSNull(), "new": NSNull(), "files": 5, "filters": [],
+                          "codeOwners": ["side": "new", "read": "workingTree", "revision": NSNull(), "path": NSNull(), "tooLarge": false]]
+            files = []
+            tree = []
         default: Issue.record("unknown change \(change)")
         }
         document["files"] = files

@@ -110,7 +110,19 @@ struct MarkdownAnnotationTests {
         let repository = try Fixtures.repository("annotations")
         let outcome = CLIRunner.run(["--format", "markdown", "--group-by", "owner", "main..feature"], in: repository)
         #expect(outcome.status == 0, "\(outcome.error)")
-        let document = try CommonMark.parse(outcome.output, .gitHub)
+        let sections = try Self.ownerSections(outcome.output)
+        var expected: [String: [String]] = [:]
+        for (path, owners) in AnnotationJSONTests.feature.owners where !Self.leftOut.contains(path) {
+            for owner in owners.isEmpty ? ["unowned"] : owners { expected[owner, default: []].append(path) }
+        }
+        #expect(sections.mapValues { $0.sorted() } == expected.mapValues { $0.sorted() })
+        #expect(Array(sections.keys).sorted().last == "unowned")
+    }
+
+    /// The sections of `--group-by owner` output, read back through `cmark-gfm`: each
+    /// `####` heading's owner (`unowned` for the unowned files) and the paths listed under it.
+    static func ownerSections(_ output: [UInt8]) throws -> [String: [String]] {
+        let document = try CommonMark.parse(output, .gitHub)
         var sections: [String: [String]] = [:]
         var current: String?
         for block in document.children.dropFirst() {
@@ -126,12 +138,7 @@ struct MarkdownAnnotationTests {
                 }
             }
         }
-        var expected: [String: [String]] = [:]
-        for (path, owners) in AnnotationJSONTests.feature.owners where !Self.leftOut.contains(path) {
-            for owner in owners.isEmpty ? ["unowned"] : owners { expected[owner, default: []].append(path) }
-        }
-        #expect(sections.mapValues { $0.sorted() } == expected.mapValues { $0.sorted() })
-        #expect(Array(sections.keys).sorted().last == "unowned")
+        return sections
     }
 
     @Test func onlyGeneratedFilesChangedIsSaid() throws {

@@ -36,7 +36,8 @@ struct OwnerOptionTests {
         expected.notCounted = "1 generated file not counted"
         #expect(try RenderedHeader(parsing: header) == expected)
         #expect(header.hasSuffix(" · owner @org/src-team · 1 generated file not counted"))
-        #expect(outcome.errorLines == [#"treereview: warning: CODEOWNERS line 5: negation with "!" is not supported; the line is skipped"#])
+        let main = try Shell.git(["rev-parse", "main"], in: repository).text.prefix(12)
+        #expect(outcome.errorLines == [#"treereview: warning: docs/CODEOWNERS of the base side (revision \#(main)) line 5: negation with "!" is not supported; the line is skipped"#])
     }
 
     @Test func withoutCodeOwnersOwnerKeepsNothingAndSaysWhy() throws {
@@ -45,10 +46,12 @@ struct OwnerOptionTests {
         #expect(outcome.status == 0)
         let all = try GitOracle.changes(in: repository, ["main..feature"])
         #expect(outcome.text == "main..feature · 0 of \(all.count) files changed · owner @someone\n")
-        #expect(outcome.errorLines == ["treereview: warning: no CODEOWNERS file in .github/, at the top or in docs/; --owner keeps no file"])
+        let main = try Shell.git(["rev-parse", "main"], in: repository).text.prefix(12)
+        let base = "of the base side (revision \(main))"
+        #expect(outcome.errorLines == ["treereview: warning: no CODEOWNERS file in .github/, at the top or in docs/ \(base); --owner keeps no file"])
         let shown = CLIRunner.run(["--owners", "main..feature"], in: repository)
         #expect(shown.status == 0 && !shown.text.isEmpty)
-        #expect(shown.errorLines == ["treereview: warning: no CODEOWNERS file in .github/, at the top or in docs/; no file has owners"])
+        #expect(shown.errorLines == ["treereview: warning: no CODEOWNERS file in .github/, at the top or in docs/ \(base); no file has owners"])
     }
 
     @Test func aCodeOwnersFileGitHubWouldNotLoadGivesNoOwners() throws {
@@ -60,7 +63,7 @@ struct OwnerOptionTests {
         #expect(outcome.status == 0)
         #expect(!outcome.text.contains(#""owners""#))
         #expect(outcome.errorLines.count == 1)
-        #expect(outcome.error.hasPrefix("treereview: warning: .github/CODEOWNERS has "))
+        #expect(outcome.error.hasPrefix("treereview: warning: .github/CODEOWNERS of the new side (the working tree) has "))
         #expect(outcome.error.contains("GitHub ignores a CODEOWNERS file of 3 MiB or more"))
     }
 
@@ -70,7 +73,7 @@ struct OwnerOptionTests {
         #expect(outcome.errorLines == ["treereview: invalid owner 'team' for --owner: expected @user, @org/team or an email address"])
     }
 
-    @Test(arguments: ["--owners", "--owner=@a", "--include-generated"])
+    @Test(arguments: ["--owners", "--owner=@a", "--include-generated", "--owners-from=new"])
     func stdinTakesNoAnnotationOption(_ option: String) {
         let outcome = CLIRunner.run(["--stdin", option], in: NSTemporaryDirectory(), input: Array("a.txt\n".utf8))
         #expect(outcome.status == 2 && outcome.output.isEmpty)

@@ -59,7 +59,7 @@ struct ForestProjection: Sendable {
         sequences nodes: UnsafeBufferPointer<PathForest.Node>?
     ) {
         let wantedStatus = filter.status.map(FileFilter.statusKey)
-        let hiddenBits = filter.hidesViewed ? FileFilter.viewedBit : 0
+        let hiddenBits = filter.hiddenBits, requiredBits = filter.requiredBits
         var ranges: [ChildRange] = [], rollUps: [ChangeSummary] = [], firstSequences: [Int] = []
         var shownChildren: [Int] = []
         ranges.reserveCapacity(directoryCount)
@@ -81,7 +81,7 @@ struct ForestProjection: Sendable {
                                     if nodes != nil { firstSequence = min(firstSequence, firstSequences[index]) }
                                 } else {
                                     let key = tallies[child].key
-                                    guard key & hiddenBits == 0,
+                                    guard key & hiddenBits == 0, key & requiredBits == requiredBits,
                                           wantedStatus.map({ key & FileFilter.statusBits == $0 }) ?? true else { continue }
                                     entries[child] = Self.shownFile
                                     rollUp.add(tallies[child], whole: summaries[child])

@@ -111,42 +111,59 @@ extension TreeBrowserModel {
 }
 
 /// Which files a ``TreeBrowserModel`` shows: every file, the files of one status (the
-/// browser's `f`), without the files marked viewed (`u`), or both. A directory is shown when
-/// a file it shows lies below it, with the roll-up of those files; chains flatten over what
-/// is shown (Docs/TreeModel.md#status-and-roll-ups, Docs/TreeModel.md#flattening).
+/// browser's `f`), without the files marked viewed (`u`), only those changed since the last
+/// review (`R`), or any of these together. A directory is shown when a file it shows lies
+/// below it, with the roll-up of those files; chains flatten over what is shown
+/// (Docs/TreeModel.md#status-and-roll-ups, Docs/TreeModel.md#flattening).
 public struct FileFilter: Hashable, Sendable {
     /// The status shown alone, or `nil` for every status.
     public var status: ChangeStatus?
     /// Whether files marked viewed are hidden.
     public var hidesViewed: Bool
+    /// Whether only the files whose change differs from the last review's are shown
+    /// (``FileChange/changedSinceReview``).
+    public var onlyChangedSinceReview: Bool
 
-    /// A filter of `status` (every status for `nil`), hiding viewed files when `hidesViewed`.
-    public init(status: ChangeStatus? = nil, hidesViewed: Bool = false) {
+    /// A filter of `status` (every status for `nil`), hiding viewed files when `hidesViewed`,
+    /// showing only the files changed since the last review when `onlyChangedSinceReview`.
+    public init(status: ChangeStatus? = nil, hidesViewed: Bool = false, onlyChangedSinceReview: Bool = false) {
         self.status = status
         self.hidesViewed = hidesViewed
+        self.onlyChangedSinceReview = onlyChangedSinceReview
     }
 
     /// Every file shown.
     public static let everything = FileFilter()
 
     /// Whether every file is shown.
-    public var showsEverything: Bool { status == nil && !hidesViewed }
+    public var showsEverything: Bool { status == nil && !hidesViewed && !onlyChangedSinceReview }
 
     /// Whether a file with this change is shown.
     @inlinable
     public func shows(_ change: FileChange) -> Bool {
         if let status, change.status != status { return false }
+        if onlyChangedSinceReview && !change.changedSinceReview { return false }
         return !hidesViewed || change.viewState != .viewed
     }
 
     static let viewedBit: UInt8 = 0x10
+    static let changedSinceReviewBit: UInt8 = 0x20
     static let statusBits: UInt8 = 0x0F
 
-    /// A change's status and whether it is viewed, in a byte: what ``shows(key:)`` reads.
+    /// A change's status, whether it is viewed and whether it changed since the last review,
+    /// in a byte: what the projection reads.
     static func key(of change: FileChange?) -> UInt8 {
         guard let change else { return 0 }
         return statusKey(change.status) | (change.viewState == .viewed ? viewedBit : 0)
+            | (change.changedSinceReview ? changedSinceReviewBit : 0)
     }
+
+    /// The key bits a shown file must not have (a viewed file's, while viewed files are hidden).
+    var hiddenBits: UInt8 { hidesViewed ? Self.viewedBit : 0 }
+
+    /// The key bits a shown file must have (a change since the last review's, while only
+    /// those are shown).
+    var requiredBits: UInt8 { onlyChangedSinceReview ? Self.changedSinceReviewBit : 0 }
 
     /// The status bits of ``key(of:)`` for `status` (0 for none).
     static func statusKey(_ status: ChangeStatus?) -> UInt8 {
