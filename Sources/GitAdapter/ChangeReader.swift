@@ -73,12 +73,14 @@ extension Repository {
             jobs.append(LineCounter.Job(old: entry.old, new: entry.new))
         }
         trace.mark("changes \(changes.count)")
+        var changedLines: ChangedLines?
         if request.countLines {
             let counted = changes.indicesToCount()
             let work = counted.map { jobs[$0] }
             var counter = LineCounter(location: location, attributes: attributes())
             counter.results = results
             counter.readsIndex = resolved.readsIndex
+            if request.hunks { counter.hunkOptions = config.patchOptions(environment: environment) }
             if let backend {
                 // Contents read for scoring serve the line counts of the pairs that matched.
                 var ids = Set<ObjectID>()
@@ -89,9 +91,13 @@ extension Repository {
                 backend.keepOnly(ids)
                 counter.cache = backend.kept
             }
-            let counts = try counter.count(work)
+            let (counts, hunks) = try counter.countWithHunks(work)
             trace.mark("line counts \(work.count)")
             changes.setCounts(counts, at: counted)
+            if request.hunks {
+                changedLines = ChangedLines(zip(counted, hunks).map { (changes[$0].path, $1) })
+                trace.mark("hunks \(changedLines?.hunkCount ?? 0)")
+            }
         }
         // The cache is written while the rest (and the report) is done; nothing below touches it.
         let pendingSave = results.map { results in PendingCacheSave { results.save() } }
@@ -116,7 +122,7 @@ extension Repository {
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects, oldObjects: oldObjects,
                          untrackedLeftOut: untrackedLeftOut, newTree: newTree, baseRevision: resolved.baseRevision,
                          newTreeStep: walked.step,
-                         newTreeNotes: walked.notes, pendingSave: pendingSave)
+                         newTreeNotes: walked.notes, changedLines: changedLines, pendingSave: pendingSave)
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.

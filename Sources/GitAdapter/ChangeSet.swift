@@ -42,6 +42,9 @@ public struct ChangeSet: Sendable {
     /// What the comparison's walk saw of ``newTree``'s `.gitattributes` files, when it walked
     /// the whole comparison (not composed, not from the cache).
     var newTreeNotes: TreeWalkNotes? = nil
+    /// Under ``ComparisonRequest/hunks``, the hunks of every change whose lines were counted,
+    /// by path (a binary file's are empty); `nil` otherwise.
+    public var changedLines: ChangedLines? = nil
     /// The results cache's save, still under way when the comparison returned; `nil` when
     /// the cache is not used. Wait for it before the process exits.
     public var pendingSave: PendingCacheSave? = nil

@@ -22,6 +22,11 @@ public struct ComparisonRequest: Sendable, Equatable {
     public var renames: RenameSetting?
     /// Whether to read content and count lines.
     public var countLines: Bool
+    /// `--hunks`: keep each counted file's hunks (``ChangeSet/changedLines``) as
+    /// `git diff -U0` makes them (the patch's `diff.algorithm` and `diff.indentHeuristic`, no
+    /// context, the common tail trimmed first), and count the lines from that same diff (as
+    /// `git diff -U0 --numstat`). Only with ``countLines``.
+    public var hunks = false
     /// `-l<n>`: the rename limit, overriding `diff.renameLimit`; `nil` or a negative number
     /// follows the config (default 1000), as git's `-l`; 0 means no limit, and so does a limit
     /// too large to square.

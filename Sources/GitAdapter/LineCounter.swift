@@ -6,7 +6,9 @@ import TreeModel
 ///
 /// Work that needs no diff is done without one: the same blob on both sides is 0/0 and an
 /// added or deleted file counts its lines; everything else goes through libgit2's xdiff
-/// (git's own), adding up hunk headers, one repository handle per worker.
+/// (git's own), adding up hunk headers, one repository handle per worker. With
+/// ``hunkOptions`` (`--hunks`) a pair is diffed as `git diff -U0` diffs it and its hunks are
+/// kept: the counts are then those hunks' totals, `git diff -U0 --numstat`'s.
 struct LineCounter {
     /// One file to count: the old and new sides (`nil` for none).
     struct Job: Sendable {
@@ -32,25 +34,35 @@ struct LineCounter {
     var results: ResultCache?
     /// Whether the workers' handles read the index (not for two trees: see ``BlobReader``).
     var readsIndex = true
+    /// The diff options of the hunks to keep (`diff.algorithm`, `diff.indentHeuristic`; no
+    /// context); `nil` keeps none.
+    var hunkOptions: PatchOptions?
 
     func count(_ jobs: [Job]) throws -> [Count] {
+        try countWithHunks(jobs).counts
+    }
+
+    /// The counts of `jobs` and, when ``hunkOptions`` asks for them, each job's hunks (none
+    /// for a binary file or an unchanged content; empty arrays without ``hunkOptions``).
+    func countWithHunks(_ jobs: [Job]) throws -> (counts: [Count], hunks: [[LineHunk]]) {
         let results = results
         let readsIndex = readsIndex
+        let hunkOptions = hunkOptions
         let outcomes = try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
             let reader = try BlobReader(location, readsIndex: readsIndex)
             reader.cache = cache
-            return Worker(reader, attributes: attributes, results: results)
+            return Worker(reader, attributes: attributes, results: results, hunkOptions: hunkOptions)
         }) { worker, index in
             let count = try worker.count(jobs[index])
-            return (count, worker.key, worker.stored)
+            return (count, worker.key, worker.stored, worker.hunks)
         }
         if let results {
-            for (_, key, stored) in outcomes {
+            for (_, key, stored, _) in outcomes {
                 guard let key else { continue }
                 if let stored { results.add(stored, for: key) } else { results.noteUsed(key) }
             }
         }
-        return outcomes.map(\.0)
+        return (outcomes.map(\.0), hunkOptions == nil ? [] : outcomes.map(\.3))
     }
 
     /// Counts on one thread with its own repository handle.
@@ -62,16 +74,21 @@ struct LineCounter {
         private(set) var key: CacheKey?
         /// What to store under ``key`` when the last count was computed, not found.
         private(set) var stored: Count?
+        /// The hunks of the last count, when ``hunkOptions`` asks for them.
+        private(set) var hunks: [LineHunk] = []
+        let hunkOptions: PatchOptions?
         private var options = git_diff_options()
         private var textOptions = git_diff_options()
 
-        init(_ reader: BlobReader, attributes: Bool, results: ResultCache? = nil) {
+        init(_ reader: BlobReader, attributes: Bool, results: ResultCache? = nil, hunkOptions: PatchOptions? = nil) {
             self.reader = reader
             self.attributes = attributes
             self.results = results
+            self.hunkOptions = hunkOptions
             git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION))
             options.context_lines = 0
             options.interhunk_lines = 0
+            options.flags |= hunkOptions?.algorithmFlags ?? 0
             textOptions = options
             textOptions.flags |= GIT_DIFF_FORCE_TEXT.rawValue
         }
@@ -79,14 +96,17 @@ struct LineCounter {
         func count(_ job: Job) throws -> Count {
             key = nil
             stored = nil
+            hunks = []
             switch (job.old, job.new) {
             case (nil, nil):
                 return Count(insertions: 0, deletions: 0, binary: false)
             case (let old?, nil):
                 let (lines, binary) = try lineCount(old)
+                if !binary { noteWholeSide(lines: lines, added: false) }
                 return Count(insertions: 0, deletions: binary ? 0 : lines, binary: binary)
             case (nil, let new?):
                 let (lines, binary) = try lineCount(new)
+                if !binary { noteWholeSide(lines: lines, added: true) }
                 return Count(insertions: binary ? 0 : lines, deletions: 0, binary: binary)
             case (let old?, let new?):
                 let kindChanged = old.mode & 0o170000 != new.mode & 0o170000
@@ -96,6 +116,14 @@ struct LineCounter {
                 }
                 return try diff(old, new)
             }
+        }
+
+        /// The hunk of a whole side added or deleted, as `git diff -U0` heads it
+        /// (`@@ -0,0 +1,n @@`, `@@ -1,n +0,0 @@`); none for an empty side.
+        private func noteWholeSide(lines: Int, added: Bool) {
+            guard hunkOptions != nil, lines > 0 else { return }
+            hunks = [added ? LineHunk(oldStart: 0, oldLines: 0, newStart: 1, newLines: lines)
+                           : LineHunk(oldStart: 1, oldLines: lines, newStart: 0, newLines: 0)]
         }
 
         /// The count stored under `key` when the sides' content is named by their ids, else
@@ -165,9 +193,34 @@ struct LineCounter {
             let oldAttribute = attribute(old), newAttribute = attribute(new)
             if oldAttribute == true || newAttribute == true { return Count(insertions: 0, deletions: 0, binary: true) }
             let forceText = oldAttribute == false && newAttribute == false
+            if hunkOptions != nil { return try diffAsWithoutContext(old, new, forceText: forceText) }
             return try remembered(CacheKey(.lineCountOfPair, flags: forceText ? 2 : 0, old.id, new.id), sides: [old, new]) {
                 try diffContents(old, new, forceText: forceText)
             }
+        }
+
+        /// The diff `git diff -U0` makes, whose hunks ``hunks`` keeps: binary by content (a NUL
+        /// in the first 8,000 bytes of either side) unless `forceText`, else the contents less
+        /// their common tail (``CommonTail``) as text. Its counts are `git diff -U0 --numstat`'s,
+        /// so they are neither looked up in the results cache nor kept there.
+        private func diffAsWithoutContext(_ old: FileSide, _ new: FileSide, forceText: Bool) throws -> Count {
+            let tally = Tally()
+            tally.hunks = []
+            let payload = Unmanaged.passUnretained(tally).toOpaque()
+            let code = try reader.withContent(of: old) { o in
+                try reader.withContent(of: new) { n -> Int32? in
+                    if !forceText && (Similarity.isBinary(o) || Similarity.isBinary(n)) { return nil }
+                    let kept = CommonTail.keptLengths(o, n)
+                    return withUnsafePointer(to: textOptions) { options in
+                        git_diff_buffers(o.baseAddress, kept.old, nil, n.baseAddress, kept.new, nil, options,
+                                         Tally.file, Tally.binary, Tally.hunk, nil, payload)
+                    }
+                }
+            }
+            guard let code else { return Count(insertions: 0, deletions: 0, binary: true) }
+            try LibGit2.check(code)
+            hunks = tally.hunks ?? []
+            return Count(insertions: tally.insertions, deletions: tally.deletions, binary: false)
         }
 
         /// Two stored blobs with different ids go to libgit2 as blob objects; anything else
@@ -202,6 +255,8 @@ private final class Tally {
     var insertions = 0
     var deletions = 0
     var binary = false
+    /// The hunks, when they are kept.
+    var hunks: [LineHunk]?
 
     static func from(_ payload: UnsafeMutableRawPointer?) -> Tally {
         Unmanaged<Tally>.fromOpaque(payload!).takeUnretainedValue()
@@ -220,8 +275,11 @@ private final class Tally {
     /// With no context lines, a hunk's old and new line counts are its deletions and insertions.
     static let hunk: git_diff_hunk_cb = { _, hunk, payload in
         let tally = Tally.from(payload)
-        tally.insertions += Int(hunk!.pointee.new_lines)
-        tally.deletions += Int(hunk!.pointee.old_lines)
+        let hunk = hunk!.pointee
+        tally.insertions += Int(hunk.new_lines)
+        tally.deletions += Int(hunk.old_lines)
+        tally.hunks?.append(LineHunk(oldStart: Int(hunk.old_start), oldLines: Int(hunk.old_lines),
+                                     newStart: Int(hunk.new_start), newLines: Int(hunk.new_lines)))
         return 0
     }
 }

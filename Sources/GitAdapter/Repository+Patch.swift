@@ -120,12 +120,7 @@ struct PatchHunks {
         diffOptions.context_lines = UInt32(clamping: options.context)
         diffOptions.interhunk_lines = UInt32(clamping: options.interhunkContext)
         diffOptions.flags |= GIT_DIFF_FORCE_TEXT.rawValue
-        if options.indentHeuristic { diffOptions.flags |= GIT_DIFF_INDENT_HEURISTIC.rawValue }
-        switch options.algorithm {
-        case .minimal: diffOptions.flags |= GIT_DIFF_MINIMAL.rawValue
-        case .patience: diffOptions.flags |= GIT_DIFF_PATIENCE.rawValue
-        case .myers, .default, .histogram: break
-        }
+        diffOptions.flags |= options.algorithmFlags
         var patch: OpaquePointer?
         let newContent = new?.content ?? []
         let code: Int32

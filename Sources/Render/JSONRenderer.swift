@@ -8,7 +8,8 @@ import TreeModel
 /// same files nested under their directories, with
 /// directory-only chains flattened as the view says).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
-/// `binary` is `null`.
+/// `binary` is `null`. Under `--hunks` (``Report/changedLines``) each `files` entry ends
+/// with its `hunks` (``JSONWriter/writeHunks(of:in:flushingTo:)``); `tree` nodes carry none.
 public struct JSONRenderer: ReportRenderer, Sendable {
     /// The schema version written as `schemaVersion`.
     public static let schemaVersion = 1
@@ -53,6 +54,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
                                        kinds: annotations?.files.kinds(ofEntry: entry) ?? [],
                                        owners: annotations?.files.owners(ofEntry: entry),
                                        changedSinceReview: report.comparison.sinceReview != nil)
+                if let lines = report.changedLines { try json.writeHunks(of: change, in: lines, flushingTo: &output) }
                 json.endObject()
                 try json.flushIfFull(to: &output)
             }

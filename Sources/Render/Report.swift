@@ -18,6 +18,8 @@ public struct Report: Sendable {
     public var filters: ActiveFilters
     /// Generated and vendored files, owners; `nil` when none were read (`--stdin`).
     public var annotations: ReportAnnotations?
+    /// Under `--hunks`, each counted file's hunks, by path (JSON's `hunks`); `nil` otherwise.
+    public var changedLines: ChangedLines?
 
     public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
                 viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil,

@@ -121,6 +121,7 @@ struct ArgumentParser {
                 options.renames = .copies(threshold: nil, harder: true)
             }
         case .noStat: options.countLines = false
+        case .hunks: options.hunks = true
         case .noCache: options.useCache = false
         case .exitCode: options.exitCode = true
         case .unviewed: options.hidesViewed = true

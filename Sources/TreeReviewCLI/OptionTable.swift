@@ -39,6 +39,8 @@ enum OptionTable {
                    help: "List the changed files' directories instead of the files: each cut to its first <depth> pieces (default 1), . for the top level, each once, sorted by bytes; one per line (implies --format plain), or a directories array with --format json."),
         OptionSpec(key: .groupBy, long: "group-by", short: nil, value: .required("key"), choices: ["owner"],
                    help: "With --format markdown: owner, one section per code owner (CODEOWNERS as of the compared side) listing that owner's changed files by path; a file with several owners is in each of their sections, one with none under unowned."),
+        OptionSpec(key: .hunks, long: "hunks", short: nil, value: .none,
+                   help: "With --format json: each text file's changed lines, as the hunks of git diff -U0 (old and new start and line count), with line counts from the same diff, for linters that report on changed lines only."),
         OptionSpec(key: .maxBytes, long: "max-bytes", short: nil, value: .required("n"),
                    help: "With --format markdown: write at most n bytes (default 1000000, under GitHub's step summary limit; 65536 for a pull-request comment), rolling up the deepest directories to fit."),
         OptionSpec(key: .color, long: "color", short: nil, value: .optional("when"),
@@ -167,7 +169,7 @@ enum OptionKey: Sendable, Hashable {
     case findRenames, noRenames, findCopies, findCopiesHarder
     case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
-    case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy
+    case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy, hunks
     case includeGenerated, owners, owner, ownersFrom, sinceReview, since
 }
 

@@ -22,6 +22,8 @@ struct Options: Equatable {
     var renames: RenameSetting?
     var renameLimit: Int?
     var countLines = true
+    /// `--hunks`: JSON gives each text file's hunks.
+    var hunks = false
     var useCache = true
     var exitCode = false
     /// `--unviewed`: leave out the files marked viewed.
@@ -71,6 +73,7 @@ struct Options: Equatable {
                                         includeUntracked: includeUntracked, renames: renames, countLines: countLines,
                                         renameLimit: renameLimit, useCache: useCache)
         request.mergeBase = mergeBase
+        request.hunks = hunks
         return request
     }
 }
@@ -100,6 +103,7 @@ extension Options {
                 throw UsageError("\(option) does not apply to --stdin: the change list already decided \(decided)")
             }
         }
+        try validateHunks()
         if directoryDepth != nil, let format, format != .plain && format != .json {
             throw UsageError("--directories lists directories with --format plain or json, not \(format.rawValue)")
         }

@@ -60,6 +60,9 @@ struct Settings: Equatable {
         if options.groupByOwner && options.stdin {
             throw UsageError("--group-by owner does not apply to --stdin: owners are read from a repository's compared side")
         }
+        if options.hunks && format != .json {
+            throw UsageError("--hunks applies to --format json, not \(format.rawValue)")
+        }
         if options.maxBytes != nil && format != .markdown {
             throw UsageError("--max-bytes applies to --format markdown, not \(format.rawValue)")
         }

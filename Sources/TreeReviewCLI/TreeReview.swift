@@ -123,9 +123,11 @@ public enum TreeReview {
                             counts: plan.includesGenerated ? nil : files?.countedFiles(in: tree.tree))
         let viewedProgress = marksInUse ? ReportFilters.viewedProgress(view, files: files, hidden: hidden.changes,
                                                                        hiddenFiles: hidden.files, plan: plan) : nil
-        return Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
-                      untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress,
-                      annotations: plan.reportAnnotations(files, view: view), filters: filters)
+        var report = Report(comparison: input.label, view: view, linesCounted: input.linesCounted,
+                            untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress,
+                            annotations: plan.reportAnnotations(files, view: view), filters: filters)
+        report.changedLines = input.comparison?.changeSet.changedLines
+        return report
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {

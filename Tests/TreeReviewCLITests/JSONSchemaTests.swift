@@ -66,6 +66,9 @@ struct JSONSchemaTests {
         Run(fixture: "since-review", arguments: ["main...feature", "--since", "feature~1"],
             shows: [#""sinceReview":{"head":""#, #""revision":"feature~1","changed":3,"files":5}"#, #""changedSinceReview":true"#]),
         Run(fixture: "empty", arguments: [], shows: [#""old":null"#]),
+        Run(fixture: "hunks", arguments: ["--hunks", "main...feature"],
+            shows: [#""hunks":[{"oldStart":0,"oldLines":0,"newStart":1,"newLines":7}]"#, #""hunks":null"#, #""hunks":[]"#]),
+        Run(fixture: "hunks", arguments: ["--hunks"], shows: [#""status":"untracked""#, #""hunks":null"#]),
         Run(fixture: "empty", arguments: ["--staged"]),
         Run(fixture: "criss-cross", arguments: ["main...other"], shows: [#""mode":"mergeBase""#]),
         Run(fixture: "hostile-names", arguments: ["HEAD~1..HEAD"], shows: [#""pathBytes":""#, #"\u001b"#]),
@@ -361,6 +364,7 @@ struct JSONSchemaTests {
         let entries = files.map { entry in
             var node = entry
             node["kind"] = entry["kind"] ?? "file"
+            node["hunks"] = nil  // --hunks: only in `files`
             return node as NSDictionary
         }
         #expect(Set(fromTree) == Set(entries))

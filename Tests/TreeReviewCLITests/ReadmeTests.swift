@@ -131,6 +131,15 @@ struct ReadmeTests {
             let git = try GitOracle.changes(in: repo, ["main..feature"])
             #expect(ReportJSON.summaryDifferences(summary ?? [:], from: git) == [])
         },
+        "treereview --format json --hunks main...feature": { run in
+            let files = try HunksTests.files(run.result.output)
+            #expect(files.count > 5)
+            for (path, file) in files where file["hunks"] is [Any] && file["status"] as? String != "typeChanged" {
+                let paths = [file["oldPath"] as? String, path].compactMap { $0 }
+                #expect(try HunksTests.hunks(of: file) == GitOracle.hunks(in: run.repo, ["main...feature"], paths: paths)
+                        .withSections(1), "\(path)")
+            }
+        },
         "treereview -z --status=d main... | xargs -0 swift-format lint": { run in
             let (result, repo) = (run.result, run.repo)
             let log = try #require(FileManager.default.contents(atPath: run.log))
