@@ -1,6 +1,6 @@
 import Dispatch
 import Render
-import Synchronization
+import Locking
 import TerminalUI
 import TreeBrowser
 import TreeModel
@@ -317,7 +317,7 @@ enum FindResultsOverlay {
 final class FinderPreparation: Sendable {
     /// The model revision the candidates describe.
     let revision: Int
-    private let prepared = Mutex<RankedFind?>(nil)
+    private let prepared = Locked<RankedFind?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts preparing the candidates of `changeTree`, the tree the model shows at `revision`.

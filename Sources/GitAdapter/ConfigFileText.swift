@@ -1,6 +1,6 @@
 import Foundation
 import GitRules
-import Synchronization
+import Locking
 internal import CLibGit2
 
 /// Configuration files as text: one read and checked as git reads it (``GitConfigSyntax``),
@@ -72,5 +72,5 @@ enum ConfigFileText {
         }
     }
 
-    private static let files = Mutex<[String: String]>([:])
+    private static let files = Locked<[String: String]>([:])
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GitRules
-import Synchronization
+import Locking
 internal import CLibGit2
 
 /// Where git 2.39 reads configuration from, decided from the environment given (never the
@@ -89,7 +89,7 @@ struct ConfigFiles: Sendable, Equatable {
         }
     }
 
-    private static let applied = Mutex<[SearchPath]>([])
+    private static let applied = Locked<[SearchPath]>([])
 
     /// The configuration of the repository `handle` from these files, its own and the
     /// environment's settings (``parameters``, above all files), which replaces the one libgit2

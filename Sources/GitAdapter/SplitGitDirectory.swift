@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 
 /// A git directory read with a `GIT_COMMON_DIR` other than its own, as git 2.39 reads it,
 /// made for libgit2 1.5, which reads no `GIT_COMMON_DIR` but does read a linked worktree's
@@ -37,7 +37,7 @@ enum SplitGitDirectory {
     static let perWorktreeRefs = ["bisect"]
 
     private static let prefix = "treereview-gitdir."
-    private static let made = Mutex<[String: Made]>([:])
+    private static let made = Locked<[String: Made]>([:])
 
     private struct Made {
         var gitDirectory: String

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// Changed files arranged as a tree, with every directory's rolled-up summary.
 ///
@@ -104,7 +104,7 @@ public struct ChangeTree: Sendable {
 
 /// `FileChange` values made from a path list, once, on first use.
 private final class MadeChanges: Sendable {
-    private let state = Mutex<(all: [FileChange]?, sorted: [FileChange]?)>((nil, nil))
+    private let state = Locked<(all: [FileChange]?, sorted: [FileChange]?)>((nil, nil))
 
     func all(_ make: () -> [FileChange]) -> [FileChange] {
         state.withLock { state in

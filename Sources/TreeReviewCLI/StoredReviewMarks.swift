@@ -4,7 +4,7 @@ import Foundation
 import GitAdapter
 import Render
 import ReviewState
-import Synchronization
+import Locking
 import TreeModel
 
 /// The browser's `v` writing the repository's viewed marks (`<common git dir>/treereview`),
@@ -28,8 +28,8 @@ final class StoredReviewMarks: ReviewMarks, @unchecked Sendable {
     private let oldObjects: NewObjectsByPath?
     private let comparison: ReviewedComparison?
     private let writes = DispatchQueue(label: "treereview.viewed-marks")
-    private let requests = Mutex<[Request]>([])
-    private let failure = Mutex<String?>(nil)
+    private let requests = Locked<[Request]>([])
+    private let failure = Locked<String?>(nil)
     /// What the last write wrote; used on `writes` only.
     private var written: WrittenMarks?
     /// How many times the file was updated (on `writes`; read after ``finishWriting()``).

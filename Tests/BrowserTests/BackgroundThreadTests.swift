@@ -1,12 +1,12 @@
 import Background
-import Synchronization
+import Locking
 import Testing
 
 /// Background work runs on a thread of its own at nice 19, and the caller's priority stays.
 struct BackgroundThreadTests {
     @Test func workRunsAtTheLowestPriorityOnAThreadOfItsOwn() async {
         let callerNiceness = BackgroundThread.currentNiceness()
-        let seen = Mutex<Int32?>(nil)
+        let seen = Locked<Int32?>(nil)
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             BackgroundThread.start {
                 seen.withLock { $0 = BackgroundThread.currentNiceness() }
