@@ -17,6 +17,8 @@ public struct Report: Sendable {
     public var filters: ActiveFilters
     /// Generated and vendored files, owners; `nil` when none were read (`--stdin`).
     public var annotations: ReportAnnotations?
+    /// The changed and affected packages (`--packages`, `--affected`); `nil` otherwise.
+    public var packages: PackageListing?
 
     public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
                 viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil,

@@ -60,6 +60,7 @@ struct Settings: Equatable {
         if options.groupByOwner && options.stdin {
             throw UsageError("--group-by owner does not apply to --stdin: owners are read from a repository's compared side")
         }
+        try PackagePlan.check(options, format: format)
         if options.maxBytes != nil && format != .markdown {
             throw UsageError("--max-bytes applies to --format markdown, not \(format.rawValue)")
         }

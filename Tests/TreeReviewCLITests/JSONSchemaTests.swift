@@ -94,6 +94,10 @@ struct JSONSchemaTests {
             shows: [#""filters":[{"filter":"status","keep":["added"],"drop":["deleted"]}]"#]),
         Run(fixture: "partly-staged", arguments: ["--unviewed"], shows: [#""filters":[{"filter":"unviewed"}]"#]),
         Run(fixture: "branches", arguments: ["main..feature"], shows: [#""filters":[]}"#]),
+        Run(fixture: "monorepo-packages", arguments: ["--affects-all", "README.md", "main..feature"],
+            shows: [#""reason":"affectsAll""#, #""packageNotes":[{"file":"swift/Odd/Package.swift""#]),
+        Run(fixture: "monorepo-packages", arguments: ["--affected", "--stdin"], input: .git(["diff", "--name-status", "-M", "main", "feature"]),
+            shows: [#""reason":"dependency""#]),
     ]
 
     @Test(arguments: runs)
