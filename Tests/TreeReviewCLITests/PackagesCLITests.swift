@@ -97,9 +97,9 @@ struct PackagesCLITests {
         let grouped = CLIRunner.run(["--group-by", "package", "--no-color", "--charset", "ascii", "main..feature"], in: repository)
         #expect(grouped.status == 0, "\(grouped.error)")
         let groupLines = grouped.text.split(separator: "\n").map(String.init)
-        let core = try #require(groupLines.firstIndex(of: "packages/core · @acme/core · npm · 2 files"))
+        let core = try #require(groupLines.firstIndex(of: "packages/core - @acme/core - npm - 2 files"))
         #expect(groupLines[core + 1].hasPrefix("packages/core/src/"))
-        #expect(groupLines.contains(". · acme · npm · 2 files"))
+        #expect(groupLines.contains(". - acme - npm - 2 files"))
         #expect(!groupLines.contains { $0.hasPrefix("affected") })
     }
 
