@@ -26,40 +26,58 @@ extension Repository {
         try indexManifests(fromWorkingTree: true, untracked: untracked)
     }
 
+    /// The manifests of tree `id`: the top two levels read here, the subtrees below them
+    /// split into runs walked on several threads, each with its own handle, in tree order.
     private func treeManifests(_ id: ObjectID) throws -> [ManifestFile] {
-        var oid = id.oid
-        var root: OpaquePointer?
-        try LibGit2.check(git_tree_lookup(&root, handle, &oid))
-        defer { git_tree_free(root) }
         var found: [ManifestFile] = []
-        var prefix: [UInt8] = []
-        try collectManifests(in: root!, prefix: &prefix, into: &found)
-        return found
+        var level = [(prefix: [UInt8](), id: id)]
+        let database = try ObjectDatabase(self)
+        for _ in 0..<2 {
+            var next: [(prefix: [UInt8], id: ObjectID)] = []
+            for item in level {
+                next += try Self.readManifests(in: item.id, prefix: item.prefix, repository: self, database: database, into: &found)
+            }
+            level = next
+        }
+        let runs = max(1, min(workers, level.count / 16))
+        let location = self.location
+        let parts = try Parallel.map(count: runs, chunk: 1, workers: runs, context: { () throws -> (Repository, ObjectDatabase) in
+            if runs == 1 { return (self, database) }
+            let handle = try location.open()
+            return (handle, try ObjectDatabase(handle))
+        }) { context, run in
+            var part: [ManifestFile] = []
+            for item in level[level.count * run / runs..<level.count * (run + 1) / runs] {
+                try Self.collectManifests(in: item.id, prefix: item.prefix, repository: context.0, database: context.1, into: &part)
+            }
+            return part
+        }
+        found += parts.joined()
+        return found.sorted { $0.path.lexicographicallyPrecedes($1.path) }
     }
 
-    /// Walks `tree` by entry names, reading only the blobs named as manifests.
-    private func collectManifests(in tree: OpaquePointer, prefix: inout [UInt8], into found: inout [ManifestFile]) throws {
-        let count = git_tree_entrycount(tree)
-        for position in 0..<count {
-            guard let entry = git_tree_entry_byindex(tree, position), let name = git_tree_entry_name(entry) else { continue }
-            let type = git_tree_entry_type(entry)
-            let length = strlen(name)
-            let nameBytes = UnsafeBufferPointer(start: UnsafeRawPointer(name).assumingMemoryBound(to: UInt8.self), count: length)
-            if type == GIT_OBJECT_TREE {
-                var child: OpaquePointer?
-                try LibGit2.check(git_tree_lookup(&child, handle, git_tree_entry_id(entry)))
-                defer { git_tree_free(child) }
-                let mark = prefix.count
-                prefix.append(contentsOf: nameBytes)
-                prefix.append(UInt8(ascii: "/"))
-                try collectManifests(in: child!, prefix: &prefix, into: &found)
-                prefix.removeSubrange(mark...)
-            } else if type == GIT_OBJECT_BLOB, Self.mayBeManifest(nameBytes), ManifestFile.isManifestName(nameBytes),
-                      UInt32(git_tree_entry_filemode(entry).rawValue) & 0o170000 == 0o100000 {
-                let id = ObjectID(git_tree_entry_id(entry).pointee)
-                found.append(ManifestFile(path: prefix + Array(nameBytes), contents: try manifestContents(blob: id)))
+    /// Every manifest of tree `id` (at `prefix`) and below.
+    private static func collectManifests(in id: ObjectID, prefix: [UInt8], repository: Repository, database: ObjectDatabase,
+                                         into found: inout [ManifestFile]) throws {
+        for child in try readManifests(in: id, prefix: prefix, repository: repository, database: database, into: &found) {
+            try collectManifests(in: child.id, prefix: child.prefix, repository: repository, database: database, into: &found)
+        }
+    }
+
+    /// Reads tree `id`'s entries by name: the blobs named as manifests into `found`; returns
+    /// its subtrees, each with its prefix (ending in `/`).
+    private static func readManifests(in id: ObjectID, prefix: [UInt8], repository: Repository, database: ObjectDatabase,
+                                      into found: inout [ManifestFile]) throws -> [(prefix: [UInt8], id: ObjectID)] {
+        var subtrees: [(prefix: [UInt8], id: ObjectID)] = []
+        let tree = try RawTree(database, id, path: prefix, objectsDirectory: repository.objectsDirectory)
+        for item in tree.items {
+            if item.isTree {
+                subtrees.append((prefix + Array(item.name) + [UInt8(ascii: "/")], item.id))
+            } else if item.mode & 0o170000 == 0o100000, ManifestFile.isManifestName(item.name) {
+                found.append(ManifestFile(path: prefix + Array(item.name), contents: try repository.manifestContents(blob: item.id)))
             }
         }
+        return subtrees
     }
 
     private func indexManifests(fromWorkingTree: Bool, untracked: [[UInt8]]) throws -> [ManifestFile] {
@@ -76,7 +94,7 @@ extension Repository {
             let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(cPath).assumingMemoryBound(to: UInt8.self), count: length)
             let nameStart = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
             let name = UnsafeBufferPointer(rebasing: bytes[nameStart...])
-            guard Self.mayBeManifest(name), ManifestFile.isManifestName(name) else { continue }
+            guard ManifestFile.isManifestName(name) else { continue }
             let path = Array(bytes)
             if let workdir {
                 guard let contents = Self.workingTreeContents(workdir: workdir, path: path) else { continue }
@@ -127,11 +145,5 @@ extension Repository {
             done += count
         }
         return .bytes(Array(bytes[..<done]))
-    }
-
-    /// A quick test before comparing names: every manifest name starts with one of `P p C g`.
-    private static func mayBeManifest(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = name.first, name.count >= 6 else { return false }
-        return first == UInt8(ascii: "P") || first == UInt8(ascii: "p") || first == UInt8(ascii: "C") || first == UInt8(ascii: "g")
     }
 }

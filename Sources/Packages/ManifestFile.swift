@@ -35,6 +35,19 @@ public struct ManifestFile: Sendable, Equatable {
 
     /// Whether a file named `name` is read as a manifest.
     public static func isManifestName(_ name: some Collection<UInt8>) -> Bool {
-        PackageKind.fileNames.contains { $0.elementsEqual(name) }
+        Array(name).withUnsafeBufferPointer { isManifestName($0) }
     }
+
+    /// Whether a file named `name` is read as a manifest: by its length first, as a tree's
+    /// every entry is asked.
+    public static func isManifestName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count >= 6, name.count <= 19, lengths & (1 << name.count) != 0 else { return false }
+        for candidate in PackageKind.fileNames where candidate.count == name.count {
+            if candidate.withUnsafeBufferPointer({ $0.elementsEqual(name) }) { return true }
+        }
+        return false
+    }
+
+    /// A bit for each manifest name's length.
+    private static let lengths: Int = PackageKind.fileNames.reduce(0) { $0 | (1 << $1.count) }
 }

@@ -76,13 +76,18 @@ struct DirectoryKey: Hashable, Sendable {
 /// Finds the package of many files, remembering each directory's.
 public struct ContainingPackages: Sendable {
     private var byDirectory: [DirectoryKey: Int] = [:]
+    /// The last directory asked for and its package: files of one directory come together.
+    private var last: (directory: [UInt8], package: Int)?
 
     public init() {}
 
     /// The nearest package root enclosing the file `path`, the top when no other does.
     public mutating func package(containing path: [UInt8], in graph: PackageGraph) -> Int {
         guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return 0 }
-        return package(ofDirectory: path[..<slash], in: graph)
+        if let last, last.directory.count == slash, last.directory.elementsEqual(path[..<slash]) { return last.package }
+        let found = package(ofDirectory: path[..<slash], in: graph)
+        last = (Array(path[..<slash]), found)
+        return found
     }
 
     private mutating func package(ofDirectory directory: ArraySlice<UInt8>, in graph: PackageGraph) -> Int {

@@ -38,7 +38,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.key(literal: "directories")
             json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
         }
-        if let packages = report.packages { json.writePackages(packages, changes: report.view.listedChanges) }
+        if let packages = report.packages { json.writePackages(packages) }
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree

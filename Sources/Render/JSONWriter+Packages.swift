@@ -5,7 +5,8 @@ extension JSONWriter {
     /// `"packages"` and `"packageNotes"` (``PackageListing``): each changed package, then each
     /// affected one, with its changed files (paths as lossy text) and, for an affected one,
     /// why; then every manifest note.
-    mutating func writePackages(_ listing: PackageListing, changes: [FileChange]) {
+    mutating func writePackages(_ listing: PackageListing) {
+        let changes = listing.changes
         key(literal: "packages")
         beginArray()
         for entry in listing.selection.entries {
@@ -17,7 +18,14 @@ extension JSONWriter {
             writeStrings("manifests", package.manifests)
             field("changed", entry.reason == nil)
             field("count", entry.files.count)
-            writeStrings("files", entry.files.map { String(decoding: changes[$0].path.bytes, as: UTF8.self) })
+            key(literal: "files")
+            beginArray()
+            for file in entry.files {
+                changes[file].path.bytes.withUnsafeBufferPointer { path in
+                    if JSONWriter.isASCII(path) { utf8String(path) } else { string(String(decoding: path, as: UTF8.self)) }
+                }
+            }
+            endArray()
             key(literal: "affected")
             if let reason = entry.reason { writeReason(reason, graph: listing.selection.graph) } else { null() }
             endObject()

@@ -7,14 +7,17 @@ import TreeModel
 public struct PackageListing: Sendable {
     /// The packages, with the index of each file among the view's listed changes.
     public var selection: PackageSelection
+    /// The view's listed changes, which the selection's file indices name.
+    public var changes: [FileChange]
     /// Whether affected packages were asked for.
     public var affected: Bool
     /// For `--group-by package`: a view of each changed package's files, in the order of
     /// ``PackageSelection/entries``; empty otherwise.
     public var groups: [TreeView]
 
-    public init(selection: PackageSelection, affected: Bool, groups: [TreeView] = []) {
+    public init(selection: PackageSelection, changes: [FileChange], affected: Bool, groups: [TreeView] = []) {
         self.selection = selection
+        self.changes = changes
         self.affected = affected
         self.groups = groups
     }

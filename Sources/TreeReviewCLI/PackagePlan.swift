@@ -16,6 +16,9 @@ enum PackagePlan {
         if options.groupByPackage && options.groupByOwner {
             throw UsageError("--group-by takes one key: owner or package, not both")
         }
+        if options.listsPackages && options.interactive {
+            throw UsageError("--packages and --affected are for printed output, not -i")
+        }
         if options.listsPackages && options.directoryDepth != nil {
             throw UsageError("--packages and --directories each list something else: give one of them")
         }
@@ -52,7 +55,7 @@ enum PackagePlan {
             }
         }
         let warnings = graph.notes.map { "treereview: warning: " + TerminalText.escaped($0.description) }
-        return (PackageListing(selection: selection, affected: options.addsAffected, groups: groups), warnings)
+        return (PackageListing(selection: selection, changes: changes, affected: options.addsAffected, groups: groups), warnings)
     }
 }
 
