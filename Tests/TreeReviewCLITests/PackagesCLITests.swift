@@ -11,11 +11,11 @@ struct PackagesCLITests {
 
     /// Each changed path's nearest directory holding a manifest on `feature`, from git's own
     /// lists (the fixture's only workspace-only Cargo.toml is at the top, beside a package.json).
-    static func expectedRoots(_ repository: String) throws -> [String] {
-        let files = try Shell.git(["ls-tree", "-r", "--name-only", "feature"], in: repository).text.split(separator: "\n")
+    static func expectedRoots(_ repository: String, old: String = "main", new: String = "feature") throws -> [String] {
+        let files = try Shell.git(["ls-tree", "-r", "--name-only", new], in: repository).text.split(separator: "\n")
         let roots = Set(files.filter { manifestNames.contains(String($0.split(separator: "/").last!)) }
             .map { $0.split(separator: "/").dropLast().joined(separator: "/") })
-        let changed = try Shell.git(["diff", "--name-status", "-M", "main", "feature"], in: repository).text.split(separator: "\n")
+        let changed = try Shell.git(["diff", "--name-status", "-M", old, new], in: repository).text.split(separator: "\n")
         var found: Set<String> = []
         for line in changed {
             for path in line.split(separator: "\t").dropFirst() {
@@ -35,6 +35,16 @@ struct PackagesCLITests {
         #expect(outcome.text.split(separator: "\n").map(String.init) == Self.changedRoots)
         let nul = CLIRunner.run(["-z", "--packages", "main..feature"], in: repository)
         #expect(nul.output == Array(Self.changedRoots.joined(separator: "\0").utf8) + [0])
+    }
+
+    /// Enough package directories that the walk below the top two levels is split over threads.
+    @Test func aWideTreesManifestsAreAllFound() throws {
+        let repository = try Fixtures.repository("packages-wide")
+        let expected = try Self.expectedRoots(repository, old: "HEAD~1", new: "HEAD")
+        #expect(expected.count == 12 + 16)
+        let outcome = CLIRunner.run(["--format", "plain", "--packages", "HEAD~1..HEAD"], in: repository)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.text.split(separator: "\n").map(String.init) == expected)
     }
 
     @Test func affectedAddsEveryDependentTransitively() throws {
