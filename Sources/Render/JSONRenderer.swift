@@ -4,7 +4,7 @@ import TreeModel
 ///
 /// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `untrackedNotStaged`
 /// (only under `--staged`), `directories` (only with ``RenderOptions/directoryDepth``:
-/// ``ChangedDirectories``), `files` (every change, in the report's order) and `tree` (the
+/// ``ChangedDirectories``), `packages` and `packageNotes` (only with `--packages`: ``PackageListing``), `files` (every change, in the report's order) and `tree` (the
 /// same files nested under their directories, with
 /// directory-only chains flattened as the view says).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
@@ -39,6 +39,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.key(literal: "directories")
             json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
         }
+        if let packages = report.packages { json.writePackages(packages) }
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree

@@ -54,6 +54,10 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
         let folded = report.annotations?.foldedRows(of: report.view)
         guard report.view.total.files > 0 || folded != nil else { return }
         if report.view.total.files > 0 { appendTotals(report, to: &text) }
+        if let packages = report.packages, !packages.groups.isEmpty {
+            appendPackageSections(report, packages, room: maxBytes - (text.bytes.count - start), to: &text)
+            return
+        }
         if options.markdownGroupsByOwner, let annotations = report.annotations, annotations.hasOwners {
             appendOwnerSections(report, annotations: annotations, room: maxBytes - (text.bytes.count - start), to: &text)
             return
@@ -228,8 +232,27 @@ extension MarkdownRenderer {
                 for owner in owners { byOwner[owner, default: []].append(entry) }
             }
         }
-        var sections: [(owner: String?, entries: [Int])] = byOwner.keys.sorted().map { ($0, byOwner[$0]!) }
-        if !unowned.isEmpty { sections.append((nil, unowned)) }
+        var sections: [(heading: MarkdownText, entries: [Int])] = byOwner.keys.sorted().map { owner in
+            var heading = MarkdownText()
+            heading.appendName(Array(owner.utf8))
+            return (heading, byOwner[owner]!)
+        }
+        if !unowned.isEmpty {
+            var heading = MarkdownText()
+            heading.appendWords("unowned")
+            sections.append((heading, unowned))
+        }
+        appendSections(sections, report: report, room: room, to: &text)
+    }
+
+    /// Sections of files, each a heading (`heading`, then its file count) and the files of
+    /// `entries` by path, within `room` bytes: when the next item would not fit, the sections
+    /// stop and a line says how many items were left out. Returns whether every item fit.
+    @discardableResult
+    func appendSections(_ sections: [(heading: MarkdownText, entries: [Int])], report: Report, room: Int,
+                        to text: inout MarkdownText) -> Bool {
+        let view = report.view
+        let changeTree = view.changeTree
         let total = sections.reduce(0) { $0 + $1.entries.count }
         let end = text.bytes.count + room - Self.note(leftOut: total).count
         let source = Self.ownersSourceLine(report.comparison.codeOwners)
@@ -237,10 +260,10 @@ extension MarkdownRenderer {
         var writer = MarkdownRowWriter(view: view, linesCounted: report.linesCounted, annotator: nil)
         var written = 0, full = false
         var section = MarkdownText()
-        for (owner, entries) in sections {
+        for (heading, entries) in sections {
             section.bytes.removeAll(keepingCapacity: true)
             section.appendMarkup("#### ")
-            if let owner { section.appendName(Array(owner.utf8)) } else { section.appendWords("unowned") }
+            section.bytes.append(contentsOf: heading.bytes)
             section.appendWords(" · ")
             section.appendNumber(entries.count)
             section.appendWords(entries.count == 1 ? " file" : " files")
@@ -263,7 +286,9 @@ extension MarkdownRenderer {
         }
         if written < total {
             text.bytes.append(contentsOf: Self.note(leftOut: total - written))
+            return false
         }
+        return true
     }
 
     /// `12 more items not shown, to fit the limit (`--max-bytes`).`

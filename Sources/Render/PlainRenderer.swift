@@ -7,7 +7,8 @@ import TreeModel
 /// C-quoted form (`"a\tb"`, `"caf\303"`). With ``RenderOptions/nulTerminated`` (`-z`) every
 /// path is written exactly, followed by NUL, with nothing quoted. With
 /// ``RenderOptions/directoryDepth``, the lines are the changed directories
-/// (``ChangedDirectories``) instead of the files, written the same way.
+/// (``ChangedDirectories``) instead of the files, written the same way; with
+/// ``Report/packages``, the changed (and affected) package roots, `.` for the top.
 public struct PlainRenderer: ReportRenderer, Sendable {
     public init() {}
 
@@ -18,6 +19,13 @@ public struct PlainRenderer: ReportRenderer, Sendable {
     /// Writes each listed path where it lies (a change's path, or a path list's bytes),
     /// making no `FileChange`; with a directory depth, each changed directory instead.
     public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
+        if let packages = report.packages {
+            for path in packages.listedPaths {
+                (path.isEmpty ? [UInt8(ascii: ".")] : path).withUnsafeBufferPointer { append($0, options: options, to: &output.bytes) }
+                try output.flushIfFull()
+            }
+            return
+        }
         if let depth = options.directoryDepth {
             for directory in ChangedDirectories.list(report.view, depth: depth) {
                 directory.withUnsafeBufferPointer { append($0, options: options, to: &output.bytes) }

@@ -20,6 +20,8 @@ public struct Report: Sendable {
     public var annotations: ReportAnnotations?
     /// Under `--hunks`, each counted file's hunks, by path (JSON's `hunks`); `nil` otherwise.
     public var changedLines: ChangedLines?
+    /// The changed and affected packages (`--packages`, `--affected`); `nil` otherwise.
+    public var packages: PackageListing?
 
     public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
                 viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil,

@@ -25,6 +25,12 @@ public struct TreeRenderer: ReportRenderer, Sendable {
     public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         let glyphs = Glyphs(options.charset)
         appendHeader(report, color: options.color, glyphs: glyphs, to: &output.bytes)
+        if let packages = report.packages { return try renderPackages(report, packages, options: options, to: &output) }
+        try renderRows(report, options: options, to: &output)
+    }
+
+    /// Writes the rows of the report's view, as ``render(_:options:to:)`` does after the header.
+    func renderRows(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
         let folded = report.annotations?.foldedRows(of: report.view)
         guard report.view.total.files > 0 || folded != nil else { return }
         var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted,

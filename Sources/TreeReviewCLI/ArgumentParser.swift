@@ -140,8 +140,16 @@ struct ArgumentParser {
         case .directories:
             options.directoryDepth = try value.map { try WholeNumber.parse($0, option: name, atLeast: 1) } ?? 1
         case .groupBy:
-            guard value == "owner" else { throw UsageError("invalid value '\(value ?? "")' for \(name): expected owner") }
-            options.groupByOwner = true
+            switch value {
+            case "owner": options.groupByOwner = true
+            case "package": options.groupByPackage = true
+            default: throw UsageError("invalid value '\(value ?? "")' for \(name): expected owner or package")
+            }
+        case .packages: options.packages = true
+        case .affected: options.affected = true
+        case .affectsAll:
+            guard let value, !value.isEmpty else { throw UsageError("empty pattern for \(name)") }
+            options.affectsAll.append(value)
         case .maxBytes:
             options.maxBytes = try WholeNumber.parse(value ?? "", option: name, atLeast: MarkdownRenderer.smallestMaxBytes)
         case .search: options.search = value

@@ -37,8 +37,14 @@ enum OptionTable {
                    help: "Without --stdin: plain output with NUL-terminated, exact paths (implies --format plain). With --stdin: the input is NUL-separated, as git diff --name-status -z writes it; the output is any format, and --format plain writes NUL-terminated paths."),
         OptionSpec(key: .directories, long: "directories", short: nil, value: .optional("depth"),
                    help: "List the changed files' directories instead of the files: each cut to its first <depth> pieces (default 1), . for the top level, each once, sorted by bytes; one per line (implies --format plain), or a directories array with --format json."),
-        OptionSpec(key: .groupBy, long: "group-by", short: nil, value: .required("key"), choices: ["owner"],
-                   help: "With --format markdown: owner, one section per code owner (CODEOWNERS as of the compared side) listing that owner's changed files by path; a file with several owners is in each of their sections, one with none under unowned."),
+        OptionSpec(key: .groupBy, long: "group-by", short: nil, value: .required("key"), choices: ["owner", "package"],
+                   help: "With --format markdown: owner, one section per code owner (CODEOWNERS as GitHub reads it: the base side's, unless --owners-from=new) listing that owner's changed files by path; a file with several owners is in each of their sections, one with none under unowned. With the tree or markdown: package, one section per changed package (implies --packages)."),
+        OptionSpec(key: .packages, long: "packages", short: nil, value: .none,
+                   help: "Place each changed file in its nearest package root as of the compared side (Package.swift, package.json, Cargo.toml with [package], go.mod, pyproject.toml; . for the top): plain lists the changed package roots, JSON adds packages, the tree lists them after the files."),
+        OptionSpec(key: .affected, long: "affected", short: nil, value: .none,
+                   help: "With --packages (implied): add every package that depends on a changed one, transitively, through local manifest dependencies (SwiftPM .package(path:), npm workspaces, Cargo path, Go replace), each with the changed package and the chain that reached it."),
+        OptionSpec(key: .affectsAll, long: "affects-all", short: nil, value: .required("pattern"),
+                   help: "A changed file matching <pattern> (from the top; * and ? within a piece, ** any pieces) makes every package affected (implies --affected); may be given more than once, as for a root lock file or CI configuration."),
         OptionSpec(key: .hunks, long: "hunks", short: nil, value: .none,
                    help: "With --format json: each text file's changed lines, as the hunks of git diff -U0 (old and new start and line count), with line counts from the same diff, for linters that report on changed lines only."),
         OptionSpec(key: .maxBytes, long: "max-bytes", short: nil, value: .required("n"),
@@ -170,6 +176,7 @@ enum OptionKey: Sendable, Hashable {
     case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
     case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy, hunks
+    case packages, affected, affectsAll
     case includeGenerated, owners, owner, ownersFrom, sinceReview, since
 }
 

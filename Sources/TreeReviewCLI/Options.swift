@@ -15,6 +15,8 @@ struct Options: Equatable {
     var maxBytes: Int?
     /// `--group-by owner`: the Markdown report in one section per code owner.
     var groupByOwner = false
+    /// `--packages`, `--affected`, `--affects-all`, `--group-by package` (see `Options+Packages.swift`).
+    var packages = false, affected = false, affectsAll: [String] = [], groupByPackage = false
     var color: ColorMode?
     var staged = false
     var directory: String?

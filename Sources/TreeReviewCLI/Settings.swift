@@ -63,6 +63,7 @@ struct Settings: Equatable {
         if options.hunks && format != .json {
             throw UsageError("--hunks applies to --format json, not \(format.rawValue)")
         }
+        try PackagePlan.check(options, format: format)
         if options.maxBytes != nil && format != .markdown {
             throw UsageError("--max-bytes applies to --format markdown, not \(format.rawValue)")
         }

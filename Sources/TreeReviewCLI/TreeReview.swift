@@ -50,6 +50,9 @@ public enum TreeReview {
             }
             var report = try makeReport(input, annotations: annotations?.files, plan: plan, options: options, settings: settings)
             report.comparison.codeOwners = annotations?.codeOwnersSource
+            let packages = try PackagePlan.listing(for: report, input: input, options: options, settings: settings,
+                                                   environment: environment, io: io)
+            report.packages = packages?.listing
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
@@ -69,7 +72,7 @@ public enum TreeReview {
                 try output.flush()
             }
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "written") }
-            for warning in input.warnings + plan.warnings(annotations) {
+            for warning in input.warnings + plan.warnings(annotations) + (packages?.warnings ?? []) {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
             input.comparison?.changeSet.pendingSave?.wait()

@@ -40,7 +40,7 @@ import TestSupport
 
     @Test func theManifestIsRead() {
         #expect(Self.manifest.count >= 10)
-        #expect(Self.manifest["GitAdapter"] == ["CLibGit2", "CZlib", "GitRules", "Locking", "TreeModel", "Annotations", "Background"])
+        #expect(Self.manifest["GitAdapter"] == ["CLibGit2", "CZlib", "GitRules", "Locking", "TreeModel", "Annotations", "Background", "Packages"])
         #expect(Self.manifest["GitRules"] == [], "git's text rules sit below every module")
     }
 

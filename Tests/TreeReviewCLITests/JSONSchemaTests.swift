@@ -102,6 +102,10 @@ struct JSONSchemaTests {
         Run(fixture: "owners-sides", arguments: ["--owners-from=new", "main...delete"], shows: [#""side":"new","read":"revision""#, #""path":null,"tooLarge":false}"#]),
         Run(fixture: "owners-sides", arguments: ["--staged"], shows: [#""codeOwners":{"side":"new","read":"index","revision":null,"path":"docs/CODEOWNERS""#]),
         Run(fixture: "owners-sides", arguments: [], shows: [#""read":"workingTree","revision":null"#]),
+        Run(fixture: "monorepo-packages", arguments: ["--affects-all", "README.md", "main..feature"],
+            shows: [#""reason":"affectsAll""#, #""packageNotes":[{"file":"swift/Odd/Package.swift""#]),
+        Run(fixture: "monorepo-packages", arguments: ["--affected", "--stdin"], input: .git(["diff", "--name-status", "-M", "main", "feature"]),
+            shows: [#""reason":"dependency""#]),
     ]
 
     @Test(arguments: runs)
