@@ -5,7 +5,7 @@ import TestSupport
 /// `Docs/Architecture.md` is kept true: its module table names every module of
 /// `Package.swift` with exactly the modules it depends on, each module's sources import
 /// exactly those, and the table's imports column names every module a module's sources
-/// import, the system's too (`Foundation`, `Glibc`, `Dispatch`, `Synchronization`). Only
+/// import, the system's too (`Foundation`, `Glibc`, `Dispatch`). Only
 /// `GitAdapter` reaches libgit2; the C shims, `CLibGit2`, `CZlib` and `CSystem`, have no Swift sources.
 @Suite struct ArchitectureTests {
     static let root = Fixtures.directory + "/.."
@@ -84,7 +84,7 @@ import TestSupport
             systemModules.formUnion(imported.subtracting(Self.manifest.keys))
             #expect(Self.documented[module] == imported, "\(module)")
         }
-        #expect(systemModules.isSuperset(of: ["Foundation", "Glibc", "Dispatch", "Synchronization"]))
+        #expect(systemModules.isSuperset(of: ["Foundation", "Glibc", "Dispatch"]))
     }
 
     /// `Scripts/fuzz` compiles the library modules itself: its list names every one, each
