@@ -22,6 +22,7 @@ let package = Package(
         .target(name: "GitRules"),
         .target(name: "Locking"),
         .target(name: "Packages"),
+        .target(name: "PathGlobs"),
         .target(name: "TreeModel", dependencies: ["GitRules", "Locking"]),
         .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["GitRules", "TreeModel", "Annotations", "Packages"]),
