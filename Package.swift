@@ -46,7 +46,7 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "TestSupport"]),
         .testTarget(name: "BrowserTests", dependencies: ["Background", "Browser", "Locking", "TreeBrowser", "TerminalUI", "TreeModel", "TestSupport"]),
         .testTarget(name: "ChangeListTests", dependencies: ["ChangeList", "TreeModel", "TestSupport"]),
-        .testTarget(name: "PackagesTests", dependencies: ["Packages"]),
+        .testTarget(name: "PackagesTests", dependencies: ["Packages", "TestSupport"]),
         .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -164,6 +164,9 @@ struct CacheKey: Hashable, Sendable, Comparable {
         /// The `.gitattributes` files of a tree last found, with the directories they were
         /// found along, by the tree's id alone (``AttributeCoverage``).
         case attributeCoverage = 9
+        /// The package manifests of a tree and below: each one's path from the tree and
+        /// blob id (``ManifestEntries``).
+        case manifestEntries = 10
     }
 
     /// The first word: kind, flags and the options byte, as stored.

@@ -9,10 +9,11 @@ extension Repository {
     /// commit comparison's new tree, the index under `--staged`, else the working tree
     /// (the index's paths, read from the files, with the change set's untracked files).
     /// Only blobs named as manifests are read; one larger than ``ManifestFile/largestSize``
-    /// comes back as ``ManifestFile/Contents/tooLarge(_:)``.
-    public func manifests(of changeSet: ChangeSet) throws -> [ManifestFile] {
+    /// comes back as ``ManifestFile/Contents/tooLarge(_:)``. With `cache`, which manifests
+    /// a commit's subtrees hold is kept in the results cache by each subtree's id.
+    public func manifests(of changeSet: ChangeSet, cache: Bool = true) throws -> [ManifestFile] {
         switch changeSet.newSide {
-        case .tree(let id): return try treeManifests(id)
+        case .tree(let id): return try treeManifests(id, cache: cache)
         case .index: return try indexManifests(fromWorkingTree: false, untracked: [])
         case .workingTree:
             let untracked = changeSet.changes.lazy.filter { $0.status == .untracked }.map(\.path.bytes)
@@ -26,10 +27,12 @@ extension Repository {
         try indexManifests(fromWorkingTree: true, untracked: untracked)
     }
 
-    /// The manifests of tree `id`: the top two levels read here, the subtrees below them
-    /// split into runs walked on several threads, each with its own handle, in tree order.
-    private func treeManifests(_ id: ObjectID) throws -> [ManifestFile] {
-        var found: [ManifestFile] = []
+    /// The manifests of tree `id`: the top two levels read here; below them, each subtree's
+    /// from the results cache when a run before walked the same subtree
+    /// (``ManifestEntries``), else walked, the subtrees split into runs on several threads,
+    /// each with its own handle. Only the manifests' blobs are read, once they are known.
+    private func treeManifests(_ id: ObjectID, cache: Bool) throws -> [ManifestFile] {
+        var found: [ManifestEntries.Entry] = []
         var level = [(prefix: [UInt8](), id: id)]
         let database = try ObjectDatabase(self)
         for _ in 0..<2 {
@@ -39,26 +42,48 @@ extension Repository {
             }
             level = next
         }
-        let runs = max(1, min(workers, level.count / 16))
+        let results = cache ? ResultCache(for: self) : nil
+        var unknown: [(prefix: [UInt8], id: ObjectID)] = []
+        for item in level {
+            let key = CacheKey(.manifestEntries, item.id)
+            if let results, let kept = results.store.value(for: key).flatMap(ManifestEntries.init(encoded:)) {
+                results.noteUsed(key)
+                found += kept.entries.map { ManifestEntries.Entry(path: item.prefix + $0.path, blob: $0.blob) }
+            } else {
+                unknown.append(item)
+            }
+        }
+        for (item, entries) in zip(unknown, try walkedManifests(of: unknown, database: database)) {
+            let relative = entries.map { ManifestEntries.Entry(path: Array($0.path[item.prefix.count...]), blob: $0.blob) }
+            results?.add(value: ManifestEntries(relative).encoded, for: CacheKey(.manifestEntries, item.id))
+            found += entries
+        }
+        results?.save()
+        found.sort { $0.path.lexicographicallyPrecedes($1.path) }
+        return try found.map { ManifestFile(path: $0.path, contents: try manifestContents(blob: $0.blob)) }
+    }
+
+    /// The manifests of each of `trees` and below, walked in runs on several threads.
+    private func walkedManifests(of trees: [(prefix: [UInt8], id: ObjectID)], database: ObjectDatabase) throws -> [[ManifestEntries.Entry]] {
+        let runs = max(1, min(workers, trees.count / 16))
         let location = self.location
         let parts = try Parallel.map(count: runs, chunk: 1, workers: runs, context: { () throws -> (Repository, ObjectDatabase) in
             if runs == 1 { return (self, database) }
             let handle = try location.open()
             return (handle, try ObjectDatabase(handle))
         }) { context, run in
-            var part: [ManifestFile] = []
-            for item in level[level.count * run / runs..<level.count * (run + 1) / runs] {
-                try Self.collectManifests(in: item.id, prefix: item.prefix, repository: context.0, database: context.1, into: &part)
+            try trees[trees.count * run / runs..<trees.count * (run + 1) / runs].map { tree in
+                var part: [ManifestEntries.Entry] = []
+                try Self.collectManifests(in: tree.id, prefix: tree.prefix, repository: context.0, database: context.1, into: &part)
+                return part
             }
-            return part
         }
-        found += parts.joined()
-        return found.sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        return Array(parts.joined())
     }
 
     /// Every manifest of tree `id` (at `prefix`) and below.
     private static func collectManifests(in id: ObjectID, prefix: [UInt8], repository: Repository, database: ObjectDatabase,
-                                         into found: inout [ManifestFile]) throws {
+                                         into found: inout [ManifestEntries.Entry]) throws {
         for child in try readManifests(in: id, prefix: prefix, repository: repository, database: database, into: &found) {
             try collectManifests(in: child.id, prefix: child.prefix, repository: repository, database: database, into: &found)
         }
@@ -67,14 +92,14 @@ extension Repository {
     /// Reads tree `id`'s entries by name: the blobs named as manifests into `found`; returns
     /// its subtrees, each with its prefix (ending in `/`).
     private static func readManifests(in id: ObjectID, prefix: [UInt8], repository: Repository, database: ObjectDatabase,
-                                      into found: inout [ManifestFile]) throws -> [(prefix: [UInt8], id: ObjectID)] {
+                                      into found: inout [ManifestEntries.Entry]) throws -> [(prefix: [UInt8], id: ObjectID)] {
         var subtrees: [(prefix: [UInt8], id: ObjectID)] = []
         let tree = try RawTree(database, id, path: prefix, objectsDirectory: repository.objectsDirectory)
         for item in tree.items {
             if item.isTree {
                 subtrees.append((prefix + Array(item.name) + [UInt8(ascii: "/")], item.id))
             } else if item.mode & 0o170000 == 0o100000, ManifestFile.isManifestName(item.name) {
-                found.append(ManifestFile(path: prefix + Array(item.name), contents: try repository.manifestContents(blob: item.id)))
+                found.append(ManifestEntries.Entry(path: prefix + Array(item.name), blob: item.id))
             }
         }
         return subtrees

@@ -36,12 +36,13 @@ public struct PackageSelection: Sendable {
                 affected: Bool, affectsAll: AffectsAllRules = AffectsAllRules([])) {
         self.graph = graph
         var containing = ContainingPackages()
+        var cursor = SortedRootCursor(graph)
         var files: [Int: [Int]] = [:]
         var everything: (file: [UInt8], pattern: String)?
         packageOfFile.reserveCapacity(count)
         for index in 0..<count {
             let bytes = path(index)
-            let package = containing.package(containing: bytes, in: graph)
+            let package = cursor.package(containing: bytes) ?? containing.package(containing: bytes, in: graph)
             packageOfFile.append(package)
             files[package, default: []].append(index)
             if let old = oldPath(index) {

@@ -32,7 +32,7 @@ enum PackagePlan {
         guard options.listsPackages else { return nil }
         let files: [ManifestFile]
         if let comparison = input.comparison {
-            files = try comparison.repository.manifests(of: comparison.changeSet)
+            files = try comparison.repository.manifests(of: comparison.changeSet, cache: options.useCache)
         } else {
             let directory = options.directory.map {
                 $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path

@@ -50,9 +50,11 @@ public enum TreeReview {
             }
             var report = try makeReport(input, annotations: annotations?.files, plan: plan, options: options, settings: settings)
             report.comparison.codeOwners = annotations?.codeOwnersSource
+            if let traceOrigin, options.listsPackages { trace(-traceOrigin.timeIntervalSinceNow, "report made") }
             let packages = try PackagePlan.listing(for: report, input: input, options: options, settings: settings,
                                                    environment: environment, io: io)
             report.packages = packages?.listing
+            if let traceOrigin, let packages { trace(-traceOrigin.timeIntervalSinceNow, "packages \(packages.listing.selection.entries.count)") }
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
