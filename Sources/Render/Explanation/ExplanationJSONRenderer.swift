@@ -2,7 +2,8 @@ import Annotations
 import Packages
 import TreeModel
 
-/// `treereview explain --format json`: one object, `{"comparison": {...}, "paths": [...]}`,
+/// `treereview explain --format json`: one object, `{"schemaVersion": 1, "command": "explain",
+/// "comparison": {...}, "paths": [...]}`,
 /// each path's parts under their own keys (see `Docs/JSON.md#explain`).
 public struct ExplanationJSONRenderer {
     public init() {}
@@ -11,6 +12,8 @@ public struct ExplanationJSONRenderer {
     public func render(_ explanation: Explanation, pretty: Bool) -> [UInt8] {
         var writer = JSONWriter(pretty: pretty)
         writer.beginObject()
+        writer.field("schemaVersion", JSONRenderer.schemaVersion)
+        writer.literalField("command", "explain")
         writer.key(literal: "comparison")
         writer.beginObject()
         writer.field("mode", explanation.comparison.kind.rawValue)
