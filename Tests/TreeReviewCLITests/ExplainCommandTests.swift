@@ -213,3 +213,48 @@ struct ExplainCommandTests {
         #expect(decoded == valid)
     }
 }
+
+/// The gitattributes line `explain` names, on lines that override one another (the
+/// `attribute-origins` fixture): wherever `git check-attr` finds an attribute specified, the
+/// line named gives exactly that state (itself or through the macro it names), so an
+/// earlier line it overrides, or a shallower file, would not do.
+struct ExplainAttributeLineTests {
+    @Test func theLineNamedGivesTheStateGitCheckAttrFinds() throws {
+        let repository = try Fixtures.repository("attribute-origins")
+        let files = try Shell.git(["ls-tree", "-r", "--name-only", "HEAD"], in: repository).text.split(separator: "\n")
+            .map(String.init).filter { !$0.hasSuffix(".gitattributes") }
+        let names = ["linguist-generated", "linguist-vendored", "linguist-documentation"]
+        let states = try GitCheckAttr.states(repository, paths: files, names: names, side: .revision("HEAD"))
+        let explained = try ExplainCommandTests.paths(try ExplainCommandTests.explanation(["HEAD~..HEAD", "--"] + files, in: repository))
+        #expect(explained.map { $0["path"] as? String } == files)
+        var checked = 0, throughMacros = 0, fromInfo = 0, fromSubdirectory = 0
+        for (entry, (path, pathStates)) in zip(explained, zip(files, states)) {
+            for (name, state) in zip(names, pathStates) {
+                let decision = try #require(entry[String(name.dropFirst("linguist-".count))] as? [String: Any])
+                guard state != "unspecified" else {
+                    #expect(decision["by"] as? String != "attribute", "\(path) \(name)")
+                    continue
+                }
+                checked += 1
+                let spelled = state == "set" ? name : state == "unset" ? "-" + name : "\(name)=\(state)"
+                #expect(decision["by"] as? String == "attribute" && decision["attribute"] as? String == spelled, "\(path) \(name)")
+                let file = try #require(decision["file"] as? String, "\(path) \(name)")
+                let text = file == "$GIT_DIR/info/attributes"
+                    ? try String(contentsOfFile: repository + "/.git/info/attributes", encoding: .utf8)
+                    : try Shell.git(["show", "HEAD:" + file], in: repository).text
+                if file.hasPrefix("$GIT_DIR") { fromInfo += 1 } else if file.contains("/") { fromSubdirectory += 1 }
+                let tokens = try #require(ExplainCommandTests.line(decision["line"] as? Int ?? 0, of: text)).split(separator: " ").map(String.init)
+                #expect(tokens.first == decision["pattern"] as? String, "\(path) \(name): \(tokens)")
+                if let macro = decision["macro"] as? String {
+                    throughMacros += 1
+                    #expect(tokens.dropFirst().contains(macro))
+                    let definition = text.split(separator: "\n").first { $0.hasPrefix("[attr]\(macro) ") }
+                    #expect(definition?.split(separator: " ").map(String.init).contains(spelled) == true, "\(path) \(name)")
+                } else {
+                    #expect(tokens.dropFirst().contains(spelled), "\(path) \(name): \(tokens)")
+                }
+            }
+        }
+        #expect(checked >= 12 && throughMacros == 2 && fromInfo == 2 && fromSubdirectory >= 3, "\(checked) \(throughMacros) \(fromInfo) \(fromSubdirectory)")
+    }
+}
