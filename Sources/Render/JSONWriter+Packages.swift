@@ -43,7 +43,7 @@ extension JSONWriter {
         endArray()
     }
 
-    private mutating func writeReason(_ reason: PackageSelection.Reason, graph: PackageGraph) {
+    mutating func writeReason(_ reason: PackageSelection.Reason, graph: PackageGraph) {
         beginObject()
         switch reason {
         case .dependsOn(let changed, let chain):

@@ -27,7 +27,7 @@ struct Subcommand: Sendable {
     static let all: [Subcommand] = others + [.help]
 
     /// Every subcommand but `help`, whose names `help` takes.
-    private static let others: [Subcommand] = [.viewed, .unviewed, .completion]
+    private static let others: [Subcommand] = [.explain, .viewed, .unviewed, .completion]
 
     /// The subcommand called `name`, if there is one.
     static func named(_ name: String) -> Subcommand? {

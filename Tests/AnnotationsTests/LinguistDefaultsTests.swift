@@ -71,6 +71,27 @@ struct LinguistDefaultsTests {
         }
     }
 
+    @Test func matchingRuleAgreesWithTheIndexAndNamesTheRule() {
+        let pieces = ["src", "vendor", "node_modules", "third_party", "cache", ".yarn", "releases", "Pods", "gradle",
+                      "wrapper", "x.min.js", "package-lock.json", "a.zep.c", ".pnp.cjs", "APP.JS.MAP", "mise.a.lock"]
+        var paths = Self.vendored + Self.notVendored + Self.generated + Self.notGenerated
+        for first in pieces { for second in pieces { paths.append(first + "/" + second) } }
+        for path in paths {
+            let vendored = LinguistDefaults.matchingRule(of: .vendored, for: RawPath(path))
+            let generated = LinguistDefaults.matchingRule(of: .generated, for: RawPath(path))
+            #expect((vendored != nil) == LinguistDefaults.isVendored(RawPath(path)), "\(path)")
+            #expect((generated != nil) == LinguistDefaults.isGenerated(RawPath(path)), "\(path)")
+            if let vendored {
+                #expect(LinguistDefaults.vendored.contains { $0.pattern == vendored.pattern && $0.compiled.matches(PathSegments(Array(path.utf8))) })
+            }
+        }
+        #expect(LinguistDefaults.matchingRule(of: .vendored, for: RawPath("a/vendor/b.c"))?.pattern == "vendor/")
+        #expect(LinguistDefaults.matchingRule(of: .generated, for: RawPath("APP.JS.MAP"))
+            == LinguistRuleMatch(pattern: "*.js.map", ignoringCase: true, kind: .generated))
+        #expect(LinguistDefaults.matchingRules(for: RawPath("gradlew")).map(\.kind) == [.generated, .vendored])
+        #expect(LinguistDefaults.matchingRules(for: RawPath("src/main.swift")).isEmpty)
+    }
+
     @Test func thirdPartySpellings() {
         #expect(LinguistDefaults.thirdPartyDirectories.count == 18)
         #expect(LinguistDefaults.thirdPartyDirectories.contains("*third_party/"))

@@ -125,7 +125,8 @@ struct CompletionTests {
         #expect(try CompletionHarness.bash("treereview completion z", in: repo) == ["zsh"])
         #expect(try CompletionHarness.bash("treereview completion bash ", in: repo).isEmpty)
         #expect(try CompletionHarness.bash("treereview he", in: repo) == ["help"])
-        #expect(try CompletionHarness.bash("treereview help ", in: repo) == ["viewed", "unviewed", "completion", "help"])
+        #expect(try CompletionHarness.bash("treereview exp", in: repo) == ["explain"])
+        #expect(try CompletionHarness.bash("treereview help ", in: repo) == ["explain", "viewed", "unviewed", "completion", "help"])
         #expect(try CompletionHarness.bash("treereview help un", in: repo) == ["unviewed"])
         if CompletionHarness.require("fish", package: "fish") {
             #expect(try CompletionHarness.fish("treereview help un", in: repo) == ["unviewed"])

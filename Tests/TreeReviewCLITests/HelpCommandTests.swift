@@ -42,7 +42,7 @@ struct HelpCommandTests {
         let start = try #require(lines.firstIndex { $0.hasPrefix("COMMANDS") })
         let section = lines[(start + 1)...].prefix { !$0.isEmpty }
         let usages = section.filter { $0.hasPrefix("  treereview ") }.map { $0.dropFirst(2) }
-        #expect(usages == ["treereview viewed [<comparison> --] <path>...", "treereview unviewed [<comparison> --] <path>...",
+        #expect(usages == ["treereview explain [<comparison>] -- <path>...", "treereview viewed [<comparison> --] <path>...", "treereview unviewed [<comparison> --] <path>...",
                            "treereview completion bash|zsh|fish", "treereview help [<command>]"])
         let helps = section.split { $0.hasPrefix("  treereview ") }.map { $0.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") }
         #expect(helps == Subcommand.all.map(\.help))
