@@ -1,18 +1,34 @@
 /// One glob as picomatch reads it with `dot: true` (as dorny/paths-filter uses it): `*`, `?`,
 /// `**`, braces, classes and extglobs, matched against a whole repository path.
 ///
-/// Made once and matched against many paths; a value that any thread may use.
+/// Made once and matched against many paths; a value that any thread may use. Two globs are
+/// equal when their patterns are.
 public struct Glob: Sendable, Hashable {
     /// The pattern as written.
     public let pattern: String
-    private let parts: [UInt8]
+    private let bytes: [UInt8]
+    private let program: GlobProgram?
+    private let negated: Bool
+    private let fastPath: GlobFastPath?
 
-    /// Compiles `pattern`; throws for a pattern picomatch refuses (an empty one).
+    /// Compiles `pattern`; throws for a pattern picomatch refuses (an empty one, or one
+    /// longer than 65,536 UTF-16 units).
     public init(_ pattern: String) throws(GlobSyntaxError) {
         guard !pattern.isEmpty else { throw GlobSyntaxError(pattern: pattern, reason: "an empty pattern") }
+        let units = Array(pattern.utf16)
+        guard units.count <= 65_536 else {
+            throw GlobSyntaxError(pattern: pattern, reason: "longer than 65536 characters")
+        }
         self.pattern = pattern
-        parts = Array(pattern.utf8)
+        bytes = Array(pattern.utf8)
+        let (node, negated) = GlobRoutes.compile(units)
+        self.negated = negated
+        program = node.map { GlobProgram(.sequence([.assertion(.start), $0, .assertion(.end)])) }
+        fastPath = GlobFastPath(units)
     }
+
+    public static func == (left: Glob, right: Glob) -> Bool { left.pattern == right.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
     /// Whether `path` (a repository path, `/`-separated, no leading `./`) matches.
     public func matches(_ path: String) -> Bool {
@@ -22,41 +38,22 @@ public struct Glob: Sendable, Hashable {
 
     /// Whether the path of these UTF-8 bytes matches.
     public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
-        parts.withUnsafeBufferPointer { Self.simpleMatch($0[...], path[...]) }
+        if path.isEmpty { return false }
+        if path.elementsEqual(bytes) { return true }
+        if let fastPath { return fastPath.matches(path) }
+        return matchesByProgram(path)
     }
 
-    /// A stand-in for the compiled matcher: `*`, `**` and `?` only.
-    private static func simpleMatch(_ pattern: Slice<UnsafeBufferPointer<UInt8>>, _ path: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        let rest = pattern.dropFirst()
-        switch first {
-        case UInt8(ascii: "*"):
-            if rest.first == UInt8(ascii: "*") {
-                var afterStars = rest.dropFirst()
-                if afterStars.first == UInt8(ascii: "/") {
-                    afterStars = afterStars.dropFirst()
-                    if simpleMatch(afterStars, path) { return true }
-                }
-                var index = path.startIndex
-                while index <= path.endIndex {
-                    if simpleMatch(afterStars, path[index...]) { return true }
-                    if index == path.endIndex { break }
-                    index = path.index(after: index)
-                }
-                return false
-            }
-            var index = path.startIndex
-            while true {
-                if simpleMatch(rest, path[index...]) { return true }
-                if index == path.endIndex || path[index] == UInt8(ascii: "/") { return false }
-                index = path.index(after: index)
-            }
-        case UInt8(ascii: "?"):
-            guard let character = path.first, character != UInt8(ascii: "/") else { return false }
-            return simpleMatch(rest, path.dropFirst())
-        default:
-            guard path.first == first else { return false }
-            return simpleMatch(rest, path.dropFirst())
+    /// The answer of the compiled program alone (no fast path): for tests.
+    func matchesByProgram(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        if path.isEmpty { return false }
+        if path.elementsEqual(bytes) { return true }
+        guard let program else { return false }
+        return PathUnits.withUnits(of: path) { units in
+            var machine = GlobMachine(program: program, units: units)
+            let body = machine.matches()
+            guard negated else { return body }
+            return !body && !units.contains(where: \.isLineTerminator)
         }
     }
 }
