@@ -57,3 +57,8 @@ public struct Glob: Sendable, Hashable {
         }
     }
 }
+
+extension Glob {
+    /// Whether matching takes one of the byte-level fast paths (for the benchmark and tests).
+    var usesFastPath: Bool { fastPath != nil }
+}

@@ -1,6 +1,208 @@
-/// Byte-level matchers for the shapes CI filters use most, each giving the compiled program's
-/// answer without decoding the path or allocating.
+/// Byte-level matchers for the shapes CI filters use most (`src/a.ts`, `src/**`, `**/*.md`,
+/// `*.md`, `**/Package.swift`, `docs/**/*.md`, `src/**/*.{ts,tsx}`, each maybe negated), giving
+/// the compiled program's answer without decoding the path or allocating.
 struct GlobFastPath: Sendable {
-    init?(_ pattern: [UInt16]) { return nil }
-    func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool { false }
+    /// What the last segment must be.
+    enum Tail: Sendable {
+        /// Exactly these bytes.
+        case name([UInt8])
+        /// Any segment ending in one of these (and, with `trailingSlash`, an optional `/` after it).
+        case suffixes([[UInt8]], trailingSlash: Bool)
+    }
+
+    enum Shape: Sendable {
+        /// `a/b.ts`: the path itself.
+        case exact([UInt8])
+        /// `dir/**`: the directory or anything under it.
+        case under([UInt8])
+        /// `**/tail` (or, with a directory, `dir/**/tail`): the tail at any depth.
+        case anyDepth(directory: [UInt8]?, Tail)
+        /// `*.ext`: one segment.
+        case segment(Tail)
+    }
+
+    let shape: Shape
+    let negated: Bool
+
+    init?(_ pattern: [UInt16]) {
+        let text = String(decoding: pattern, as: UTF16.self)
+        let negation = GlobNegation(text)
+        var body = Substring(negation.body)
+        guard !body.hasPrefix("!") else { return nil }
+        let startsWithDot = body.first == "." && !negation.isNegated
+        while body.hasPrefix("./") { body = body.dropFirst(2) }
+        guard !body.isEmpty, let shape = Self.shape(body, shortcut: startsWithDot || body.first == "*" && !negation.isNegated) else {
+            return nil
+        }
+        self.shape = shape
+        negated = negation.isNegated
+    }
+
+    private static let special = Set("*?[]{}()!@+\\|^$\",".unicodeScalars)
+
+    private static func isPlain(_ text: Substring) -> Bool {
+        !text.isEmpty && !text.unicodeScalars.contains { special.contains($0) || $0.value < 0x20 || $0.value == 0x7F
+            || $0 == "\u{FFFD}" || $0 == "\u{2028}" || $0 == "\u{2029}" }
+    }
+
+    private static func isWordSuffix(_ text: Substring) -> Bool {
+        guard text.first == "." else { return false }
+        return text.split(separator: ".", omittingEmptySubsequences: false).dropFirst().allSatisfy { word in
+            !word.isEmpty && word.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.word.contains($0)) }
+        }
+    }
+
+    /// The tail `text` (one segment), as the shortcut route (`shortcut`) or the full reading reads it.
+    private static func tail(_ text: Substring, shortcut: Bool) -> Tail? {
+        if isPlain(text), !text.contains("/") { return .name(Array(text.utf8)) }
+        guard text.first == "*" else { return nil }
+        let rest = text.dropFirst()
+        if isPlain(rest), !rest.contains("/") {
+            return .suffixes([Array(rest.utf8)], trailingSlash: shortcut && isWordSuffix(rest))
+        }
+        guard let open = rest.firstIndex(of: "{"), rest.last == "}" else { return nil }
+        let head = rest[..<open]
+        guard head.isEmpty || isPlain(head), !head.contains("/") else { return nil }
+        let alternatives = rest[rest.index(after: open)..<rest.index(before: rest.endIndex)].split(separator: ",", omittingEmptySubsequences: false)
+        guard alternatives.count > 1, alternatives.allSatisfy({ alternative in
+            !alternative.isEmpty && alternative.unicodeScalars.allSatisfy { $0.isASCII && CharacterSet.word.contains($0) || $0 == "-" }
+        }) else { return nil }
+        return .suffixes(alternatives.map { Array((head + $0).utf8) }, trailingSlash: false)
+    }
+
+    private static func shape(_ body: Substring, shortcut: Bool) -> Shape? {
+        if isPlain(body) { return .exact(Array(body.utf8)) }
+        if body.hasSuffix("/**") {
+            let directory = body.dropLast(3)
+            if isPlain(directory) { return .under(Array(directory.utf8)) }
+            return nil
+        }
+        if body.hasPrefix("**/") {
+            let rest = body.dropFirst(3)
+            guard !rest.contains("/"), !rest.hasPrefix("**"), let tail = tail(rest, shortcut: shortcut) else { return nil }
+            return .anyDepth(directory: nil, tail)
+        }
+        if let at = body.indices.first(where: { body[$0...].hasPrefix("/**/") }) {
+            let directory = body[..<at], rest = body[body.index(at, offsetBy: 4)...]
+            guard isPlain(directory), !rest.contains("/"), !rest.hasPrefix("**"), !rest.hasPrefix("."),
+                  let tail = tail(rest, shortcut: false) else { return nil }
+            return .anyDepth(directory: Array(directory.utf8), tail)
+        }
+        if body.first == "*", !body.contains("/"), !body.hasPrefix("**"), case .suffixes(let suffixes, let slash)? = tail(body, shortcut: shortcut) {
+            return .segment(.suffixes(suffixes, trailingSlash: slash))
+        }
+        return nil
+    }
+
+    /// The answer for `path` (not empty, not the pattern itself).
+    func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        let body = bodyMatches(path)
+        guard negated else { return body }
+        return !body && !Self.hasLineTerminator(path, 0, path.count)
+    }
+
+    private func bodyMatches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch shape {
+        case .exact(let bytes):
+            return path.elementsEqual(bytes)
+        case .under(let directory):
+            guard Self.hasPrefix(path, directory) else { return false }
+            if path.count == directory.count { return true }
+            guard path[directory.count] == 0x2F else { return false }
+            return Self.isGlobstar(path, directory.count + 1, path.count)
+        case .anyDepth(let directory, let tail):
+            var start = 0
+            if let directory {
+                guard Self.hasPrefix(path, directory), path.count > directory.count, path[directory.count] == 0x2F else { return false }
+                start = directory.count + 1
+            }
+            guard let segment = Self.tailStart(path, start, tail) else { return false }
+            if segment == start { return true }
+            return Self.isGlobstar(path, start, segment - 1)
+        case .segment(let tail):
+            guard let segment = Self.tailStart(path, 0, tail) else { return false }
+            return segment == 0
+        }
+    }
+
+    /// Where the last segment begins, if it is `tail` (and what comes before it begins at or
+    /// after `start`).
+    private static func tailStart(_ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ tail: Tail) -> Int? {
+        var end = path.count
+        switch tail {
+        case .name(let name):
+            guard path.count - start >= name.count, hasSuffix(path, end, name) else { return nil }
+            let segment = end - name.count
+            guard segment == start || (segment > start && path[segment - 1] == 0x2F) else { return nil }
+            return segment
+        case .suffixes(let suffixes, let trailingSlash):
+            if trailingSlash, end > start, path[end - 1] == 0x2F { end -= 1 }
+            guard suffixes.contains(where: { end - start >= $0.count && hasSuffix(path, end, $0) }) else { return nil }
+            var segment = end
+            while segment > start, path[segment - 1] != 0x2F { segment -= 1 }
+            guard segment < end, !startsLineTerminator(path, segment), !isDotSegment(path, segment, end) else { return nil }
+            guard suffixes.contains(where: { end - segment >= $0.count && hasSuffix(path, end, $0) }) else { return nil }
+            return segment
+        }
+    }
+
+    private static func hasPrefix(_ path: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
+        guard path.count >= prefix.count else { return false }
+        for index in prefix.indices where path[index] != prefix[index] { return false }
+        return true
+    }
+
+    private static func hasSuffix(_ path: UnsafeBufferPointer<UInt8>, _ end: Int, _ suffix: [UInt8]) -> Bool {
+        let start = end - suffix.count
+        for index in suffix.indices where path[start + index] != suffix[index] { return false }
+        return true
+    }
+
+    private static func isDotSegment(_ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let length = end - start
+        return (length == 1 || length == 2) && path[start] == 0x2E && path[end - 1] == 0x2E
+    }
+
+    private static func startsLineTerminator(_ path: UnsafeBufferPointer<UInt8>, _ at: Int) -> Bool {
+        let byte = path[at]
+        if byte == 0x0A || byte == 0x0D { return true }
+        return byte == 0xE2 && at + 2 < path.count && path[at + 1] == 0x80 && (path[at + 2] == 0xA8 || path[at + 2] == 0xA9)
+    }
+
+    static func hasLineTerminator(_ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var at = start
+        while at < end {
+            let byte = path[at]
+            if byte == 0x0A || byte == 0x0D { return true }
+            if byte == 0xE2, at + 2 < end, path[at + 1] == 0x80, path[at + 2] == 0xA8 || path[at + 2] == 0xA9 { return true }
+            at += 1
+        }
+        return false
+    }
+
+    /// Whether `**` matches `path[start..<end]`: no line terminator and no `.` or `..` segment.
+    private static func isGlobstar(_ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        var segment = start
+        var at = start
+        while at <= end {
+            if at == end || path[at] == 0x2F {
+                if isDotSegment(path, segment, at) { return false }
+                segment = at + 1
+            } else {
+                let byte = path[at]
+                if byte == 0x0A || byte == 0x0D { return false }
+                if byte == 0xE2, at + 2 < end, path[at + 1] == 0x80, path[at + 2] == 0xA8 || path[at + 2] == 0xA9 { return false }
+            }
+            at += 1
+        }
+        return true
+    }
+}
+
+private enum CharacterSet {
+    enum word {
+        static func contains(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.isASCII && UInt16(scalar.value).isWordUnit
+        }
+    }
 }

@@ -7,7 +7,7 @@ struct GlobCaseGenerator {
         case star, globstar, questionMark, braces, nestedBraces, range, characterClass, negatedClass, posixClass,
              unbalancedBracket, extglobNot, extglobAt, extglobStar, extglobPlus, extglobOptional, nestedExtglob,
              escape, negation, trailingSlash, dotSlashPrefix, doubleSlash, controlCharacter, nonASCII, metacharacter,
-             dotSegment
+             dotSegment, filterShape
     }
 
     /// One piece of a generated pattern: its text, and how to make text it matches.
@@ -34,8 +34,30 @@ struct GlobCaseGenerator {
     static let words = ["a", "b", "ab", "src", "x.y", "foo", ".git", "index.ts", "a.md", "é", "日本", "z-1", "A_B", ".", "..", "v1.2"]
     static let hostile = ["\t", "\u{1}", "\u{7F}", "\n", " ", "$", "^", "+", ".", "|", "(", ")", "=", "#", "%", "~", "\u{2028}", "😀", "\u{FFFD}"]
 
+    static let filterPatterns = [
+        "src/**", "**/*.md", "*.md", "**/Package.swift", "docs/**/*.md", "src/**/*.{ts,tsx}", ".github/**", "!**/*.test.ts",
+        "!src/**", "src/a.ts", "**/*.test.ts", "./src/**", "!*.md", "packages/pkg1/**", "*-x", "**/*-test.js", "./**/*.md",
+        "src//**", "**/..", "!.github/**", "*.{yml,yaml}", "!**/Package.swift", "a/**/b.md", "**/a.b", "!a/b", "docs/**/*-x",
+    ]
+    static let directories = ["src", "docs", "a", ".github", "workflows", "packages", "pkg1", ".", "..", "", "x\ny", "é", "b"]
+    static let names = ["a.md", "b.ts", "c.tsx", "d.test.ts", "Package.swift", "x-test.js", "a.b", "b.md", ".md", "\n.md", "a.md/", "x.yml", "a-x", "..", "\u{2028}x.md"]
+
+    /// A pattern in a shape CI filters use, and paths near it.
+    private mutating func filterCase() -> (pattern: String, paths: [[UInt8]]) {
+        count(.filterShape)
+        let pattern = pick(Self.filterPatterns)
+        var paths: [[UInt8]] = []
+        for _ in 0..<16 {
+            let depth = Int.random(in: 0...3, using: &rng)
+            let path = ((0..<depth).map { _ in pick(Self.directories) } + [pick(Self.names)]).joined(separator: "/")
+            paths.append(mutate(Array(path.utf8)))
+        }
+        return (pattern, paths)
+    }
+
     /// A pattern and the paths to ask about it.
     mutating func next() -> (pattern: String, paths: [[UInt8]]) {
+        if chance(25) { return filterCase() }
         var segments: [[Part]] = []
         for _ in 0..<Int.random(in: 1...4, using: &rng) { segments.append(segment(depth: 0)) }
         var prefix = ""

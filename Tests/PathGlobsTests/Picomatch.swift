@@ -10,9 +10,10 @@ enum Picomatch {
         let paths: [[UInt8]]
     }
 
-    /// picomatch's answer for each path of each question, in order: true, false, or nil where
-    /// picomatch refuses the pattern.
-    static func answers(_ questions: [Question]) throws -> [[Bool?]] {
+    /// picomatch's answer for each path of each question, in order.
+    enum Answer: Equatable { case yes, no, refused, tooSlow }
+
+    static func answers(_ questions: [Question]) throws -> [[Answer]] {
         try RequiredTool.require("node")
         guard FileManager.default.fileExists(atPath: "/usr/share/nodejs/picomatch/package.json") else {
             throw OracleError(message: "the tests need picomatch: apt-get install node-picomatch")
@@ -26,18 +27,25 @@ enum Picomatch {
         let result = try Shell.run("node", [script], environment: ["NODE_PATH": "/usr/share/nodejs"], input: input)
         guard result.status == 0 else { throw OracleError(message: "node \(script) failed: \(result.error)") }
         var letters = Array(result.text.utf8.dropLast())[...]
-        var answers: [[Bool?]] = []
+        var answers: [[Answer]] = []
         for question in questions {
             let mine = letters.prefix(question.paths.count)
             guard mine.count == question.paths.count else { throw OracleError(message: "picomatch answered too few questions") }
             letters = letters.dropFirst(question.paths.count)
-            answers.append(mine.map { $0 == UInt8(ascii: "E") ? nil : $0 == UInt8(ascii: "1") })
+            answers.append(mine.map { letter in
+                switch letter {
+                case UInt8(ascii: "1"): .yes
+                case UInt8(ascii: "0"): .no
+                case UInt8(ascii: "E"): .refused
+                default: .tooSlow
+                }
+            })
         }
         return answers
     }
 
     /// picomatch's answer for each of `paths` against `pattern`.
-    static func answers(_ pattern: String, _ paths: [String]) throws -> [Bool?] {
+    static func answers(_ pattern: String, _ paths: [String]) throws -> [Answer] {
         try answers([Question(pattern: pattern, paths: paths.map { Array($0.utf8) })])[0]
     }
 }
