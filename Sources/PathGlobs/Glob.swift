@@ -6,10 +6,7 @@
 public struct Glob: Sendable, Hashable {
     /// The pattern as written.
     public let pattern: String
-    private let bytes: [UInt8]
-    private let program: GlobProgram?
-    private let negated: Bool
-    private let fastPath: GlobFastPath?
+    private let matcher: GlobMatcher
 
     /// Compiles `pattern`; throws for a pattern picomatch refuses (an empty one, or one
     /// longer than 65,536 UTF-16 units).
@@ -20,11 +17,7 @@ public struct Glob: Sendable, Hashable {
             throw GlobSyntaxError(pattern: pattern, reason: "longer than 65536 characters")
         }
         self.pattern = pattern
-        bytes = Array(pattern.utf8)
-        let (node, negated) = GlobRoutes.compile(units)
-        self.negated = negated
-        program = node.map { GlobProgram(.sequence([.assertion(.start), $0, .assertion(.end)])) }
-        fastPath = GlobFastPath(units)
+        matcher = GlobMatcher(units)
     }
 
     public static func == (left: Glob, right: Glob) -> Bool { left.pattern == right.pattern }
@@ -37,28 +30,13 @@ public struct Glob: Sendable, Hashable {
     }
 
     /// Whether the path of these UTF-8 bytes matches.
-    public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
-        if path.isEmpty { return false }
-        if path.elementsEqual(bytes) { return true }
-        if let fastPath { return fastPath.matches(path) }
-        return matchesByProgram(path)
-    }
+    public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matches(path) }
 
     /// The answer of the compiled program alone (no fast path): for tests.
-    func matchesByProgram(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-        if path.isEmpty { return false }
-        if path.elementsEqual(bytes) { return true }
-        guard let program else { return false }
-        return PathUnits.withUnits(of: path) { units in
-            var machine = GlobMachine(program: program, units: units)
-            let body = machine.matches()
-            guard negated else { return body }
-            return !body && !units.contains(where: \.isLineTerminator)
-        }
-    }
+    func matchesByProgram(_ path: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matchesByProgram(path) }
 }
 
 extension Glob {
     /// Whether matching takes one of the byte-level fast paths (for the benchmark and tests).
-    var usesFastPath: Bool { fastPath != nil }
+    var usesFastPath: Bool { matcher.fastPath != nil }
 }

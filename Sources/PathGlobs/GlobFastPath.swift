@@ -1,7 +1,7 @@
 /// Byte-level matchers for the shapes CI filters use most (`src/a.ts`, `src/**`, `**/*.md`,
 /// `*.md`, `**/Package.swift`, `docs/**/*.md`, `src/**/*.{ts,tsx}`, each maybe negated), giving
 /// the compiled program's answer without decoding the path or allocating.
-struct GlobFastPath: Sendable {
+final class GlobFastPath: Sendable {
     /// What the last segment must be.
     enum Tail: Sendable {
         /// Exactly these bytes.
@@ -19,6 +19,8 @@ struct GlobFastPath: Sendable {
         case anyDepth(directory: [UInt8]?, Tail)
         /// `*.ext`: one segment.
         case segment(Tail)
+        /// `**/name/**`: a segment anywhere.
+        case containsSegment([UInt8])
     }
 
     let shape: Shape
@@ -72,6 +74,11 @@ struct GlobFastPath: Sendable {
 
     private static func shape(_ body: Substring, shortcut: Bool) -> Shape? {
         if isPlain(body) { return .exact(Array(body.utf8)) }
+        if body.hasPrefix("**/"), body.hasSuffix("/**"), body.count > 6 {
+            let name = body.dropFirst(3).dropLast(3)
+            guard isPlain(name), !name.contains("/"), name != ".", name != ".." else { return nil }
+            return .containsSegment(Array(name.utf8))
+        }
         if body.hasSuffix("/**") {
             let directory = body.dropLast(3)
             if isPlain(directory) { return .under(Array(directory.utf8)) }
@@ -122,6 +129,14 @@ struct GlobFastPath: Sendable {
         case .segment(let tail):
             guard let segment = Self.tailStart(path, 0, tail) else { return false }
             return segment == 0
+        case .containsSegment(let name):
+            var found = false
+            var segment = 0
+            for at in 0...path.count where at == path.count || path[at] == 0x2F {
+                if !found, at - segment == name.count, Self.hasSuffix(path, at, name) { found = true }
+                segment = at + 1
+            }
+            return found && Self.isGlobstar(path, 0, path.count)
         }
     }
 

@@ -37,7 +37,7 @@ struct GlobCaseGenerator {
     static let filterPatterns = [
         "src/**", "**/*.md", "*.md", "**/Package.swift", "docs/**/*.md", "src/**/*.{ts,tsx}", ".github/**", "!**/*.test.ts",
         "!src/**", "src/a.ts", "**/*.test.ts", "./src/**", "!*.md", "packages/pkg1/**", "*-x", "**/*-test.js", "./**/*.md",
-        "src//**", "**/..", "!.github/**", "*.{yml,yaml}", "!**/Package.swift", "a/**/b.md", "**/a.b", "!a/b", "docs/**/*-x",
+        "src//**", "**/..", "**/src/**", "!**/docs/**", "**/a.b/**", "**/./**", "!.github/**", "*.{yml,yaml}", "!**/Package.swift", "a/**/b.md", "**/a.b", "!a/b", "docs/**/*-x",
     ]
     static let directories = ["src", "docs", "a", ".github", "workflows", "packages", "pkg1", ".", "..", "", "x\ny", "é", "b"]
     static let names = ["a.md", "b.ts", "c.tsx", "d.test.ts", "Package.swift", "x-test.js", "a.b", "b.md", ".md", "\n.md", "a.md/", "x.yml", "a-x", "..", "\u{2028}x.md"]
