@@ -1,3 +1,5 @@
+import Glibc
+
 /// Byte-level matchers for the shapes CI filters use most (`src/a.ts`, `src/**`, `**/*.md`,
 /// `*.md`, `**/Package.swift`, `docs/**/*.md`, `src/**/*.{ts,tsx}`, each maybe negated), giving
 /// the compiled program's answer without decoding the path or allocating.
@@ -13,8 +15,8 @@ final class GlobFastPath: Sendable {
     enum Shape: Sendable {
         /// `a/b.ts`: the path itself.
         case exact([UInt8])
-        /// `dir/**`: the directory or anything under it.
-        case under([UInt8])
+        /// `dir/**`: the directory or anything under it (`dir{1,2}/**`: any of them).
+        case under([[UInt8]])
         /// `**/tail` (or, with a directory, `dir/**/tail`): the tail at any depth.
         case anyDepth(directory: [UInt8]?, Tail)
         /// `*.ext`: one segment.
@@ -23,7 +25,17 @@ final class GlobFastPath: Sendable {
         case containsSegment([UInt8])
     }
 
-    let shape: Shape
+    private enum Kind { case exact, under, anyDepth, segment, containsSegment }
+
+    private let kind: Kind
+    /// The exact path, the directory, or the segment `**/name/**` looks for.
+    private let literal: [UInt8]
+    private let directories: [[UInt8]]
+    private let hasDirectory: Bool
+    private let tailIsName: Bool
+    private let name: [UInt8]
+    private let suffixes: [[UInt8]]
+    private let trailingSlash: Bool
     let negated: Bool
 
     init?(_ pattern: [UInt16]) {
@@ -36,8 +48,28 @@ final class GlobFastPath: Sendable {
         guard !body.isEmpty, let shape = Self.shape(body, shortcut: startsWithDot || body.first == "*" && !negation.isNegated) else {
             return nil
         }
-        self.shape = shape
         negated = negation.isNegated
+        var literal: [UInt8] = [], hasDirectory = false, tail: Tail = .name([]), directories: [[UInt8]] = []
+        switch shape {
+        case .exact(let bytes): kind = .exact; literal = bytes
+        case .under(let list): kind = .under; directories = list
+        case .anyDepth(let directory, let last):
+            kind = .anyDepth
+            literal = directory ?? []
+            hasDirectory = directory != nil
+            tail = last
+        case .segment(let last): kind = .segment; tail = last
+        case .containsSegment(let segment): kind = .containsSegment; literal = segment
+        }
+        self.literal = literal
+        self.directories = directories
+        self.hasDirectory = hasDirectory
+        switch tail {
+        case .name(let bytes):
+            tailIsName = true; name = bytes; suffixes = []; trailingSlash = false
+        case .suffixes(let list, let slash):
+            tailIsName = false; name = []; suffixes = list; trailingSlash = slash
+        }
     }
 
     private static let special = Set("*?[]{}()!@+\\|^$\",".unicodeScalars)
@@ -81,8 +113,14 @@ final class GlobFastPath: Sendable {
         }
         if body.hasSuffix("/**") {
             let directory = body.dropLast(3)
-            if isPlain(directory) { return .under(Array(directory.utf8)) }
-            return nil
+            if isPlain(directory) { return .under([Array(directory.utf8)]) }
+            guard let open = directory.firstIndex(of: "{"), let close = directory.firstIndex(of: "}"), open < close else { return nil }
+            let head = directory[..<open], tail = directory[directory.index(after: close)...]
+            let alternatives = directory[directory.index(after: open)..<close].split(separator: ",", omittingEmptySubsequences: false)
+            guard !head.isEmpty, isPlain(head), tail.isEmpty || isPlain(tail), alternatives.count > 1,
+                  alternatives.allSatisfy({ !$0.isEmpty && $0.unicodeScalars.allSatisfy { CharacterSet.word.contains($0) || $0 == "-" } })
+            else { return nil }
+            return .under(alternatives.map { Array((head + $0 + tail).utf8) })
         }
         if body.hasPrefix("**/") {
             let rest = body.dropFirst(3)
@@ -109,56 +147,67 @@ final class GlobFastPath: Sendable {
     }
 
     private func bodyMatches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-        switch shape {
-        case .exact(let bytes):
-            return path.elementsEqual(bytes)
-        case .under(let directory):
-            guard Self.hasPrefix(path, directory) else { return false }
-            if path.count == directory.count { return true }
-            guard path[directory.count] == 0x2F else { return false }
-            return Self.isGlobstar(path, directory.count + 1, path.count)
-        case .anyDepth(let directory, let tail):
-            var start = 0
-            if let directory {
-                guard Self.hasPrefix(path, directory), path.count > directory.count, path[directory.count] == 0x2F else { return false }
-                start = directory.count + 1
+        switch kind {
+        case .exact:
+            return path.count == literal.count && Self.hasPrefix(path, literal)
+        case .under:
+            for directory in directories where Self.hasPrefix(path, directory) {
+                if path.count == directory.count { return true }
+                guard path[directory.count] == 0x2F else { continue }
+                return Self.isGlobstar(path, directory.count + 1, path.count)
             }
-            guard let segment = Self.tailStart(path, start, tail) else { return false }
+            return false
+        case .anyDepth:
+            var start = 0
+            if hasDirectory {
+                guard path.count > literal.count, path[literal.count] == 0x2F, Self.hasPrefix(path, literal) else { return false }
+                start = literal.count + 1
+            }
+            let segment = tailStart(path, start)
+            guard segment >= 0 else { return false }
             if segment == start { return true }
             return Self.isGlobstar(path, start, segment - 1)
-        case .segment(let tail):
-            guard let segment = Self.tailStart(path, 0, tail) else { return false }
-            return segment == 0
-        case .containsSegment(let name):
-            var found = false
-            var segment = 0
-            for at in 0...path.count where at == path.count || path[at] == 0x2F {
-                if !found, at - segment == name.count, Self.hasSuffix(path, at, name) { found = true }
-                segment = at + 1
+        case .segment:
+            return tailStart(path, 0) == 0
+        case .containsSegment:
+            guard let base = path.baseAddress else { return false }
+            let count = path.count, length = literal.count
+            var at = 0
+            while at + length <= count {
+                guard let found = memchr(base + at, Int32(literal[0]), count - at - length + 1) else { return false }
+                let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+                if offset == 0 || base[offset - 1] == 0x2F, offset + length == count || base[offset + length] == 0x2F,
+                   Self.hasSuffix(path, offset + length, literal) {
+                    return Self.isGlobstar(path, 0, count)
+                }
+                at = offset + 1
             }
-            return found && Self.isGlobstar(path, 0, path.count)
+            return false
         }
     }
 
-    /// Where the last segment begins, if it is `tail` (and what comes before it begins at or
-    /// after `start`).
-    private static func tailStart(_ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ tail: Tail) -> Int? {
+    /// Where the last segment begins if it is the tail (and what comes before it begins at or
+    /// after `start`), else -1.
+    private func tailStart(_ path: UnsafeBufferPointer<UInt8>, _ start: Int) -> Int {
         var end = path.count
-        switch tail {
-        case .name(let name):
-            guard path.count - start >= name.count, hasSuffix(path, end, name) else { return nil }
+        if tailIsName {
+            guard path.count - start >= name.count, Self.hasSuffix(path, end, name) else { return -1 }
             let segment = end - name.count
-            guard segment == start || (segment > start && path[segment - 1] == 0x2F) else { return nil }
-            return segment
-        case .suffixes(let suffixes, let trailingSlash):
-            if trailingSlash, end > start, path[end - 1] == 0x2F { end -= 1 }
-            guard suffixes.contains(where: { end - start >= $0.count && hasSuffix(path, end, $0) }) else { return nil }
-            var segment = end
-            while segment > start, path[segment - 1] != 0x2F { segment -= 1 }
-            guard segment < end, !startsLineTerminator(path, segment), !isDotSegment(path, segment, end) else { return nil }
-            guard suffixes.contains(where: { end - segment >= $0.count && hasSuffix(path, end, $0) }) else { return nil }
+            guard segment == start || (segment > start && path[segment - 1] == 0x2F) else { return -1 }
             return segment
         }
+        if trailingSlash, end > start, path[end - 1] == 0x2F { end -= 1 }
+        var matched = false
+        for suffix in suffixes where end - start >= suffix.count && Self.hasSuffix(path, end, suffix) {
+            matched = true
+            break
+        }
+        guard matched else { return -1 }
+        var segment = end
+        while segment > start, path[segment - 1] != 0x2F { segment -= 1 }
+        guard segment < end, !Self.startsLineTerminator(path, segment), !Self.isDotSegment(path, segment, end) else { return -1 }
+        for suffix in suffixes where end - segment >= suffix.count && Self.hasSuffix(path, end, suffix) { return segment }
+        return -1
     }
 
     private static func hasPrefix(_ path: UnsafeBufferPointer<UInt8>, _ prefix: [UInt8]) -> Bool {
@@ -197,21 +246,28 @@ final class GlobFastPath: Sendable {
 
     /// Whether `**` matches `path[start..<end]`: no line terminator and no `.` or `..` segment.
     private static func isGlobstar(_ path: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        guard let base = path.baseAddress else { return true }
         var segment = start
         var at = start
-        while at <= end {
-            if at == end || path[at] == 0x2F {
+        while at < end {
+            let byte = base[at]
+            if byte > 0x2F && byte < 0xE2 {
+                at += 1
+                continue
+            }
+            if byte == 0x2F {
                 if isDotSegment(path, segment, at) { return false }
                 segment = at + 1
-            } else {
-                let byte = path[at]
-                if byte == 0x0A || byte == 0x0D { return false }
-                if byte == 0xE2, at + 2 < end, path[at + 1] == 0x80, path[at + 2] == 0xA8 || path[at + 2] == 0xA9 { return false }
+            } else if byte == 0x0A || byte == 0x0D {
+                return false
+            } else if byte == 0xE2, at + 2 < end, base[at + 1] == 0x80, base[at + 2] == 0xA8 || base[at + 2] == 0xA9 {
+                return false
             }
             at += 1
         }
-        return true
+        return !isDotSegment(path, segment, end)
     }
+
 }
 
 private enum CharacterSet {
