@@ -42,12 +42,12 @@ final class GlobFastPath: Sendable {
         let text = String(decoding: pattern, as: UTF16.self)
         let negation = GlobNegation(text)
         var body = Substring(negation.body)
-        guard !body.hasPrefix("!") else { return nil }
-        let startsWithDot = body.first == "." && !negation.isNegated
+        // An even number of `!`s leaves picomatch's start of the pattern behind the first one:
+        // `./` is then literal and a first `*` is not guarded; no fast path reads that.
+        guard !body.hasPrefix("!"), !(text.hasPrefix("!") && !negation.isNegated) else { return nil }
+        let shortcut = text.first == "." || text.first == "*"
         while body.hasPrefix("./") { body = body.dropFirst(2) }
-        guard !body.isEmpty, let shape = Self.shape(body, shortcut: startsWithDot || body.first == "*" && !negation.isNegated) else {
-            return nil
-        }
+        guard !body.isEmpty, let shape = Self.shape(body, shortcut: shortcut) else { return nil }
         negated = negation.isNegated
         var literal: [UInt8] = [], hasDirectory = false, tail: Tail = .name([]), directories: [[UInt8]] = []
         switch shape {
