@@ -91,6 +91,9 @@ enum GlobExamples {
         example("!./+#/@(b)..[(/**", ("+#/b..[(/c", true), ("v1.2", true)),
         example(")\\|/*)foo/+(bab|z-1)*{foo,\u{7F}}/*", (")|/a)foo/bab.mdfoo/é", false)),
         example("x/a|b{1..2}", ("x/", true), ("b1", true), ("x/a", false)),
+        example("!!./a.md{ab,ab}/**", ("a.mdab/", false), ("./a.mdab/x", true), ("a.mdab", false)),
+        example("!!*.md", ("\n.md", true), ("a.md", true)),
+        example("!!./src/**", ("src/a", false), ("./src/a", true)),
     ]
 
     static let all = pathsFilter + wildcards + braces + classes + extglobs + escapesAndNegation + slashes + metacharacters + found
