@@ -11,9 +11,9 @@ final class GlobMatcher: Sendable {
         bytes = Array(String(decoding: units, as: UTF16.self).utf8)
         let (node, negated) = GlobRoutes.compile(units)
         self.negated = negated
-        program = node.map { GlobProgram(.sequence([.assertion(.start), $0, .assertion(.end)])) }
+        program = node.map { GlobProgram($0) }
         fastPath = GlobFastPath(units)
-        literals = node.map(GlobLiterals.init).flatMap { $0.isEmpty ? nil : $0 }
+        literals = negated ? nil : node.map(GlobLiterals.init).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// picomatch's answer: an empty path never matches, the pattern itself always does.
@@ -21,9 +21,7 @@ final class GlobMatcher: Sendable {
         if path.count == bytes.count, isPattern(path) { return true }
         if path.isEmpty { return false }
         if let fastPath { return fastPath.matches(path) }
-        if let literals, !literals.admits(path) {
-            return negated && program != nil && !GlobFastPath.hasLineTerminator(path, 0, path.count)
-        }
+        if let literals, !literals.admits(path) { return false }
         return matchesByProgram(path)
     }
 
@@ -39,9 +37,7 @@ final class GlobMatcher: Sendable {
         guard let program else { return false }
         return PathUnits.withUnits(of: path) { units in
             var machine = GlobMachine(program: program, units: units)
-            let body = machine.matches()
-            guard negated else { return body }
-            return !body && !units.contains(where: \.isLineTerminator)
+            return machine.matches()
         }
     }
 }

@@ -3,9 +3,18 @@
 /// for patterns without `/`, brackets, braces, parentheses or quotes; the full reading
 /// (`GlobReader`) for the rest.
 enum GlobRoutes {
-    /// The expression of `pattern` (inside `^(?:` … `)$`), whether it is negated, and whether
-    /// JavaScript would refuse it.
+    /// The whole expression of `pattern`, anchored (and for a negated pattern wrapped in
+    /// `^(?!` … `).*$`) as picomatch wraps it, so that parentheses the pattern leaves unbalanced
+    /// pair with the wrapper's as they do in JavaScript; nil where JavaScript refuses it.
     static func compile(_ pattern: [UInt16]) -> (node: GlobNode?, negated: Bool) {
+        let (pieces, negated) = read(pattern)
+        var whole: [GlobPiece] = .syntax("^(?:") + pieces + .syntax(")$")
+        if negated { whole = .syntax("^(?!") + whole + .syntax(").*$") }
+        return (GlobAssembler.assemble(whole), negated)
+    }
+
+    /// The pieces of `pattern`'s expression, inside `^(?:` … `)$`, and whether it is negated.
+    static func read(_ pattern: [UInt16]) -> (pieces: [GlobPiece], negated: Bool) {
         var input = pattern
         switch String(decoding: input, as: UTF16.self) {
         case "***": input = Array("*".utf16)
@@ -14,16 +23,16 @@ enum GlobRoutes {
         }
         if input.first == 0x2E || input.first == 0x2A {
             let body = input.starts(with: [0x2E, 0x2F]) ? Array(input.dropFirst(2)) : input
-            if let shape = shape(body[...]) { return (GlobAssembler.assemble(shape + [.maybeSlash]), false) }
+            if let shape = shape(body[...]) { return (shape + [.maybeSlash], false) }
         }
         let body = input.starts(with: [0x2E, 0x2F]) ? Array(input.dropFirst(2)) : input
         let fancy = Set("/()[]{}\"".utf16)
         if body.first != 0x2A && body.first != 0x21 && !body.contains(where: fancy.contains) {
-            return (GlobAssembler.assemble(plain(body)), false)
+            return (plain(body), false)
         }
         var reader = GlobReader(input)
         reader.read()
-        return (GlobAssembler.assemble(reader.pieces), reader.negated)
+        return (reader.pieces, reader.negated)
     }
 
     private static let anyDepth: [GlobPiece] = .syntax("(?:") + [.notDotSegmentAtSlash, .globstar, .slash] + .syntax(")?")

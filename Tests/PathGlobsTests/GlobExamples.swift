@@ -94,6 +94,8 @@ enum GlobExamples {
         example("!!./a.md{ab,ab}/**", ("a.mdab/", false), ("./a.mdab/x", true), ("a.mdab", false)),
         example("!!*.md", ("\n.md", true), ("a.md", true)),
         example("!!./src/**", ("src/a", false), ("./src/a", true)),
+        example("!!!**/*(a|ab)[#*(aab)/{c..a}@(@(x.y|x.y[xy]?)|.)?({index.ts,..}|\\bb|@(c/d)a)/é+(/{\\{,..}|aba)",
+                ("c/a[#aab/2x.ybb/é", true), ("z-1", true)),
     ]
 
     static let all = pathsFilter + wildcards + braces + classes + extglobs + escapesAndNegation + slashes + metacharacters + found
