@@ -47,6 +47,7 @@ let package = Package(
         .testTarget(name: "BrowserTests", dependencies: ["Background", "Browser", "Locking", "TreeBrowser", "TerminalUI", "TreeModel", "TestSupport"]),
         .testTarget(name: "ChangeListTests", dependencies: ["ChangeList", "TreeModel", "TestSupport"]),
         .testTarget(name: "PackagesTests", dependencies: ["Packages", "TestSupport"]),
+        .testTarget(name: "PathGlobsTests", dependencies: ["PathGlobs", "TestSupport"]),
         .testTarget(name: "ReviewStateTests", dependencies: ["ReviewState", "TreeModel", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

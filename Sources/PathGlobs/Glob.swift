@@ -1,18 +1,27 @@
 /// One glob as picomatch reads it with `dot: true` (as dorny/paths-filter uses it): `*`, `?`,
 /// `**`, braces, classes and extglobs, matched against a whole repository path.
 ///
-/// Made once and matched against many paths; a value that any thread may use.
+/// Made once and matched against many paths; a value that any thread may use. Two globs are
+/// equal when their patterns are.
 public struct Glob: Sendable, Hashable {
     /// The pattern as written.
     public let pattern: String
-    private let parts: [UInt8]
+    private let matcher: GlobMatcher
 
-    /// Compiles `pattern`; throws for a pattern picomatch refuses (an empty one).
+    /// Compiles `pattern`; throws for a pattern picomatch refuses (an empty one, or one
+    /// longer than 65,536 UTF-16 units).
     public init(_ pattern: String) throws(GlobSyntaxError) {
         guard !pattern.isEmpty else { throw GlobSyntaxError(pattern: pattern, reason: "an empty pattern") }
+        let units = Array(pattern.utf16)
+        guard units.count <= 65_536 else {
+            throw GlobSyntaxError(pattern: pattern, reason: "longer than 65536 characters")
+        }
         self.pattern = pattern
-        parts = Array(pattern.utf8)
+        matcher = GlobMatcher(units)
     }
+
+    public static func == (left: Glob, right: Glob) -> Bool { left.pattern == right.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
     /// Whether `path` (a repository path, `/`-separated, no leading `./`) matches.
     public func matches(_ path: String) -> Bool {
@@ -21,42 +30,13 @@ public struct Glob: Sendable, Hashable {
     }
 
     /// Whether the path of these UTF-8 bytes matches.
-    public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool {
-        parts.withUnsafeBufferPointer { Self.simpleMatch($0[...], path[...]) }
-    }
+    public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matches(path) }
 
-    /// A stand-in for the compiled matcher: `*`, `**` and `?` only.
-    private static func simpleMatch(_ pattern: Slice<UnsafeBufferPointer<UInt8>>, _ path: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
-        guard let first = pattern.first else { return path.isEmpty }
-        let rest = pattern.dropFirst()
-        switch first {
-        case UInt8(ascii: "*"):
-            if rest.first == UInt8(ascii: "*") {
-                var afterStars = rest.dropFirst()
-                if afterStars.first == UInt8(ascii: "/") {
-                    afterStars = afterStars.dropFirst()
-                    if simpleMatch(afterStars, path) { return true }
-                }
-                var index = path.startIndex
-                while index <= path.endIndex {
-                    if simpleMatch(afterStars, path[index...]) { return true }
-                    if index == path.endIndex { break }
-                    index = path.index(after: index)
-                }
-                return false
-            }
-            var index = path.startIndex
-            while true {
-                if simpleMatch(rest, path[index...]) { return true }
-                if index == path.endIndex || path[index] == UInt8(ascii: "/") { return false }
-                index = path.index(after: index)
-            }
-        case UInt8(ascii: "?"):
-            guard let character = path.first, character != UInt8(ascii: "/") else { return false }
-            return simpleMatch(rest, path.dropFirst())
-        default:
-            guard path.first == first else { return false }
-            return simpleMatch(rest, path.dropFirst())
-        }
-    }
+    /// The answer of the compiled program alone (no fast path): for tests.
+    func matchesByProgram(_ path: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matchesByProgram(path) }
+}
+
+extension Glob {
+    /// Whether matching takes one of the byte-level fast paths (for the benchmark and tests).
+    var usesFastPath: Bool { matcher.fastPath != nil }
 }
