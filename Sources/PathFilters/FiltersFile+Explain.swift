@@ -21,6 +21,19 @@ public struct GroupRuleMatch: Sendable, Equatable {
     public let effect: Effect
     /// Whether the group holds the file in the end.
     public let groupHolds: Bool
+
+    /// A rule's word, as ``FiltersFile/explain(path:status:oldPath:quantifier:)`` gives it.
+    public init(group: String, pattern: String, file: String, line: Int, column: Int, matchedOldPath: Bool,
+                effect: Effect, groupHolds: Bool) {
+        self.group = group
+        self.pattern = pattern
+        self.file = file
+        self.line = line
+        self.column = column
+        self.matchedOldPath = matchedOldPath
+        self.effect = effect
+        self.groupHolds = groupHolds
+    }
 }
 
 extension FiltersFile {

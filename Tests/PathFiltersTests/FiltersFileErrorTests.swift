@@ -15,7 +15,7 @@ import Testing
 
     @Test(arguments: [
         ("a: [b", "f.yml:2:1: did not find expected ',' or ']' while parsing a flow sequence"),
-        ("a: 'b'\n  c: d", "f.yml:2:4: mapping values are not allowed in this context"),
+        ("a: 'b'\n  c: d", "f.yml:2:3: did not find expected key while parsing a block mapping"),
         ("- 'a'", "f.yml:1:1: expected a mapping of group names to globs, found a list"),
         ("just text", "f.yml:1:1: expected a mapping of group names to globs, found a string"),
         ("a:\n  - 12", "f.yml:2:5: in group 'a': '12' is a number, not a glob (quote it to make it one)"),

@@ -4,10 +4,11 @@ import Testing
 /// Which files a group holds: negations subtract, `every` needs every pattern, status keys
 /// select by status, a rename counts for its old path too.
 @Suite struct GroupMatchingTests {
-    static func groups(_ yaml: String, _ quantifier: PredicateQuantifier = .some,
-                       _ change: FilterChange) throws -> [String] {
+    static func groups(_ yaml: String, _ quantifier: PredicateQuantifier, _ change: FilterChange) throws -> [String] {
         try FiltersFile(contents: Array(yaml.utf8), file: "f.yml").groupNames(holding: change, quantifier: quantifier)
     }
+
+    static func groups(_ yaml: String, _ change: FilterChange) throws -> [String] { try groups(yaml, .some, change) }
 
     static func modified(_ path: String) -> FilterChange { FilterChange(path: Array(path.utf8), status: .modified) }
 

@@ -8,7 +8,7 @@ public enum RequiredTool {
     public static let packages = [
         "script": "bsdutils", "setpriv": "util-linux", "tmux": "tmux", "less": "less", "perl": "perl-base",
         "python3": "python3-jsonschema", "jq": "jq", "cmark": "cmark", "cmark-gfm": "cmark-gfm", "groff": "groff",
-        "zsh": "zsh", "fish": "fish", "make": "make", "dash": "dash",
+        "zsh": "zsh", "fish": "fish", "make": "make", "dash": "dash", "node": "nodejs",
     ]
 
     /// The tool's path on the tests' `PATH`, or an error naming the package to install.
