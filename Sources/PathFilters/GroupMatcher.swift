@@ -17,6 +17,7 @@ public struct GroupMatcher: Sendable {
     public let quantifier: PredicateQuantifier
     private let globs: [Glob]
     private let screens: [GlobScreen]
+    private let shortcuts: [GlobShortcut]
     private let groupRules: [[Rule]]
 
     /// The matcher of `filters`' groups under `quantifier`.
@@ -37,6 +38,7 @@ public struct GroupMatcher: Sendable {
         }
         self.globs = globs
         screens = globs.map { GlobScreen($0.pattern) }
+        shortcuts = globs.map { GlobShortcut($0.pattern) }
     }
 
     /// For each group, in the file's order, the indices of the `changes` it holds, ascending;
@@ -62,7 +64,7 @@ public struct GroupMatcher: Sendable {
 
     /// Whether the group at `group` (an index of ``FiltersFile/groups``) holds `change`.
     public func contains(_ change: FilterChange, group: Int) -> Bool {
-        withUnsafeTemporaryAllocation(of: Int8.self, capacity: max(1, globs.count)) { memo in
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count + 1) { memo in
             change.sides.contains { side in
                 memo.initialize(repeating: -1)
                 return side.path.withUnsafeBufferPointer { holds(group, path: $0, seen: side.statuses, memo: memo) }
@@ -72,7 +74,7 @@ public struct GroupMatcher: Sendable {
 
     private func sort(_ changes: [FilterChange], in range: Range<Int>) -> [[Int]] {
         var groups = [[Int]](repeating: [], count: groupRules.count)
-        withUnsafeTemporaryAllocation(of: Int8.self, capacity: max(1, globs.count)) { memo in
+        withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count + 1) { memo in
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, groupRules.count)) { held in
                 for index in range {
                     let change = changes[index]
@@ -92,11 +94,15 @@ public struct GroupMatcher: Sendable {
         return groups
     }
 
-    /// Whether glob `number` matches `path`, tried at most once per path (`memo`: -1 untried).
+    /// Whether glob `number` matches `path`, tried at most once per path (`memo`: -1 untried;
+    /// its last slot says whether the path has an odd piece, which no shortcut decides).
     @inline(__always)
     private func matches(_ number: Int, _ path: UnsafeBufferPointer<UInt8>, memo: UnsafeMutableBufferPointer<Int8>) -> Bool {
         if memo[number] < 0 {
-            memo[number] = screens[number].admits(path) && globs[number].matches(utf8: path) ? 1 : 0
+            if memo[globs.count] < 0 { memo[globs.count] = GlobShortcut.hasOddPiece(path) ? 1 : 0 }
+            let decided = memo[globs.count] == 0 ? shortcuts[number].decide(path) : nil
+            let matched = decided ?? (screens[number].admits(path) && globs[number].matches(utf8: path))
+            memo[number] = matched ? 1 : 0
         }
         return memo[number] == 1
     }

@@ -46,6 +46,17 @@ import TestSupport
         #expect(Self.groupsOfPaths(json) == expected)
     }
 
+    /// Braces, classes and extglobs: needs the picomatch-exact `Glob` (the stand-in reads
+    /// them as literals); run after that matcher is merged.
+    @Test func bracesClassesAndExtglobsGiveTheOraclesGroupsAfterGlobMatcher() throws {
+        let expected = try Self.oracle("extglobs", quantifier: "some")
+        #expect(expected["frontend/src/App.tsx"] == ["typescript", "notDocs"])
+        let input = Array(try String(contentsOfFile: Self.filtersDirectory + "/changes.txt", encoding: .utf8).utf8)
+        let json = try CLIRunner.json(["--stdin", "--filters", Self.filtersDirectory + "/extglobs.yml"], in: Self.filtersDirectory,
+                                      input: input)
+        #expect(Self.groupsOfPaths(json) == expected)
+    }
+
     @Test func theOracleSeesWhatTheExamplesMean() throws {
         let subfolders = try Self.oracle("subfolders", quantifier: "some")
         #expect(subfolders["frontend/legacy.go"] == ["backend", "frontend"], "a rename out of backend/ changes backend")
