@@ -18,6 +18,8 @@ public struct ActiveFilters: Hashable, Sendable {
         case search(String)
         /// `--unviewed`: the files marked viewed are hidden.
         case unviewed
+        /// `--group`: the groups of the filters file named; a file is kept when any holds it.
+        case group([String])
         /// `--since-review` or `--since <rev>`: only the files whose change differs from the
         /// one at that review.
         case sinceReview(SinceReviewNote)
@@ -85,6 +87,13 @@ extension ActiveFilters.Filter {
             return [.words("matching "), .quoted(query)]
         case .unviewed:
             return [.words("viewed hidden")]
+        case .group(let names):
+            var pieces: [ActiveFilters.Piece] = [.words(names.count == 1 ? "group " : "groups ")]
+            for (index, name) in names.enumerated() {
+                if index > 0 { pieces.append(.words(", ")) }
+                pieces.append(.name(name))
+            }
+            return pieces
         case .sinceReview(let note):
             guard let revision = note.revision else { return [.words("since your review at " + note.abbreviatedHead)] }
             return [.words("since "), .name(revision), .words(" at " + note.abbreviatedHead)]

@@ -40,6 +40,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
         }
         if let packages = report.packages { json.writePackages(packages) }
+        if let groups = report.groups { json.writeGroups(groups) }
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree

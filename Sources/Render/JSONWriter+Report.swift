@@ -128,6 +128,12 @@ extension JSONWriter {
             field("query", query)
         case .unviewed:
             literalField("filter", "unviewed")
+        case .group(let names):
+            literalField("filter", "group")
+            key(literal: "groups")
+            beginArray()
+            for name in names { string(name) }
+            endArray()
         case .sinceReview(let note):
             literalField("filter", "sinceReview")
             field("head", note.head)

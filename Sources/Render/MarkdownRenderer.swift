@@ -58,6 +58,10 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
             appendPackageSections(report, packages, room: maxBytes - (text.bytes.count - start), to: &text)
             return
         }
+        if let groups = report.groups, !groups.sections.isEmpty {
+            appendGroupSections(report, groups, room: maxBytes - (text.bytes.count - start), to: &text)
+            return
+        }
         if options.markdownGroupsByOwner, let annotations = report.annotations, annotations.hasOwners {
             appendOwnerSections(report, annotations: annotations, room: maxBytes - (text.bytes.count - start), to: &text)
             return
@@ -157,6 +161,7 @@ extension MarkdownRenderer {
             text.appendNumber(progress.files)
             text.appendWords(" viewed")
         }
+        if let groups = report.groups { Self.appendChangedGroups(groups, to: &text) }
         text.appendMarkup("\n\n")
     }
 

@@ -22,6 +22,8 @@ public struct Report: Sendable {
     public var changedLines: ChangedLines?
     /// The changed and affected packages (`--packages`, `--affected`); `nil` otherwise.
     public var packages: PackageListing?
+    /// The named groups of a filters file and the files each holds (`--filters`); `nil` otherwise.
+    public var groups: GroupListing?
 
     public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
                 viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil,

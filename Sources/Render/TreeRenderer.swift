@@ -26,6 +26,7 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         let glyphs = Glyphs(options.charset)
         appendHeader(report, color: options.color, glyphs: glyphs, to: &output.bytes)
         if let packages = report.packages { return try renderPackages(report, packages, options: options, to: &output) }
+        if let groups = report.groups, !groups.sections.isEmpty { return try renderGroups(report, groups, options: options, to: &output) }
         try renderRows(report, options: options, to: &output)
     }
 
@@ -102,6 +103,7 @@ extension TreeRenderer {
                           to: &output)
         appendLeftOut(leftOut, glyphs: glyphs, to: &output)
         appendNotes(report, glyphs: glyphs, to: &output)
+        if let groups = report.groups { Self.appendChangedGroups(groups, glyphs: glyphs, to: &output) }
         output.append("\n")
     }
 

@@ -1,5 +1,6 @@
 import Annotations
 import ChangeList
+import PathFilters
 import GitAdapter
 import Render
 import TreeModel
@@ -143,8 +144,16 @@ struct ArgumentParser {
             switch value {
             case "owner": options.groupByOwner = true
             case "package": options.groupByPackage = true
-            default: throw UsageError("invalid value '\(value ?? "")' for \(name): expected owner or package")
+            case "group": options.groupByGroup = true
+            default: throw UsageError("invalid value '\(value ?? "")' for \(name): expected owner, package or group")
             }
+        case .filters:
+            guard let value, !value.isEmpty else { throw UsageError("empty file name for \(name)") }
+            options.filters = value
+        case .group:
+            guard let value, !value.isEmpty else { throw UsageError("empty group name for \(name)") }
+            if !options.groups.contains(value) { options.groups.append(value) }
+        case .predicateQuantifier: options.predicateQuantifier = value.flatMap(PredicateQuantifier.init(rawValue:))
         case .packages: options.packages = true
         case .affected: options.affected = true
         case .affectsAll:

@@ -1,5 +1,6 @@
 import Annotations
 import ChangeList
+import PathFilters
 import Render
 import TreeModel
 
@@ -37,8 +38,15 @@ enum OptionTable {
                    help: "Without --stdin: plain output with NUL-terminated, exact paths (implies --format plain). With --stdin: the input is NUL-separated, as git diff --name-status -z writes it; the output is any format, and --format plain writes NUL-terminated paths."),
         OptionSpec(key: .directories, long: "directories", short: nil, value: .optional("depth"),
                    help: "List the changed files' directories instead of the files: each cut to its first <depth> pieces (default 1), . for the top level, each once, sorted by bytes; one per line (implies --format plain), or a directories array with --format json."),
-        OptionSpec(key: .groupBy, long: "group-by", short: nil, value: .required("key"), choices: ["owner", "package"],
-                   help: "With --format markdown: owner, one section per code owner (CODEOWNERS as GitHub reads it: the base side's, unless --owners-from=new) listing that owner's changed files by path; a file with several owners is in each of their sections, one with none under unowned. With the tree or markdown: package, one section per changed package (implies --packages)."),
+        OptionSpec(key: .groupBy, long: "group-by", short: nil, value: .required("key"), choices: ["owner", "package", "group"],
+                   help: "With --format markdown: owner, one section per code owner (CODEOWNERS as GitHub reads it: the base side's, unless --owners-from=new) listing that owner's changed files by path; a file with several owners is in each of their sections, one with none under unowned. With the tree or markdown: package, one section per changed package (implies --packages); group, one section per changed group of --filters (a file in two groups is in both), then the files in no group."),
+        OptionSpec(key: .filters, long: "filters", short: nil, value: .required("file"),
+                   help: "Sort the changed files into the named groups of <file>, in dorny/paths-filter's YAML format (group: glob, a list of globs, or status: globs; !glob takes files out): JSON adds groups, the tree and Markdown headers name the groups that changed."),
+        OptionSpec(key: .group, long: "group", short: nil, value: .required("name"),
+                   help: "With --filters: keep only the files of group <name> (in any format); may be given more than once, keeping the files of any of them."),
+        OptionSpec(key: .predicateQuantifier, long: "predicate-quantifier", short: nil, value: .required("q"),
+                   choices: PredicateQuantifier.allCases.map(\.rawValue),
+                   help: "With --filters: some (default), a file is in a group when one of its patterns matches and no !pattern does; every, when every pattern matches (paths-filter's predicate-quantifier)."),
         OptionSpec(key: .packages, long: "packages", short: nil, value: .none,
                    help: "Place each changed file in its nearest package root as of the compared side (Package.swift, package.json, Cargo.toml with [package], go.mod, pyproject.toml; . for the top): plain lists the changed package roots, JSON adds packages, the tree lists them after the files."),
         OptionSpec(key: .affected, long: "affected", short: nil, value: .none,
@@ -177,6 +185,7 @@ enum OptionKey: Sendable, Hashable {
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit
     case paginate, noPager, unviewed, interactive, directories, maxBytes, groupBy, hunks
     case packages, affected, affectsAll
+    case filters, group, predicateQuantifier
     case includeGenerated, owners, owner, ownersFrom, sinceReview, since
 }
 

@@ -1,6 +1,7 @@
 import Annotations
 import ChangeList
 import GitAdapter
+import PathFilters
 import Render
 import TreeModel
 
@@ -17,6 +18,14 @@ struct Options: Equatable {
     var groupByOwner = false
     /// `--packages`, `--affected`, `--affects-all`, `--group-by package` (see `Options+Packages.swift`).
     var packages = false, affected = false, affectsAll: [String] = [], groupByPackage = false
+    /// `--filters <file>`: the filters file, as given.
+    var filters: String?
+    /// `--group <name>`: the groups whose files are kept, as given, each once; empty keeps every file.
+    var groups: [String] = []
+    /// `--predicate-quantifier`: how a group's patterns decide; `nil` for `some`.
+    var predicateQuantifier: PredicateQuantifier?
+    /// `--group-by group`: a section per changed group.
+    var groupByGroup = false
     var color: ColorMode?
     var staged = false
     var directory: String?
@@ -120,6 +129,7 @@ extension Options {
             (format != nil, "--format"), (nulTerminated && !stdin, "-z"), (exitCode, "--exit-code"),
             (search != nil, "--search"), (searchMode != nil, "--search-mode"), (showOwners, "--owners"),
             (!owners.isEmpty, "--owner"), (ownersFrom != nil, "--owners-from"), (includeGenerated, "--include-generated"),
+            (filters != nil, "--filters"), (!groups.isEmpty, "--group"), (predicateQuantifier != nil, "--predicate-quantifier"),
         ]
         if let option = printing.first(where: \.given) {
             let hint = option.name.hasPrefix("--search") ? ": press / to find" : ""

@@ -14,7 +14,7 @@ enum PackagePlan {
             throw UsageError("--group-by package applies to --format tree or markdown, not \(format.rawValue)")
         }
         if options.groupByPackage && options.groupByOwner {
-            throw UsageError("--group-by takes one key: owner or package, not both")
+            throw UsageError("--group-by takes one key: owner, package or group")
         }
         if options.listsPackages && options.interactive {
             throw UsageError("--packages and --affected are for printed output, not -i")

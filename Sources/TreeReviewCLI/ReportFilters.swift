@@ -12,6 +12,7 @@ enum ReportFilters {
         var filters: [ActiveFilters.Filter] = sinceReview.map { [.sinceReview($0)] } ?? []
         if let status = options.statusFilter { filters.append(.status(kept: status.kept, dropped: status.dropped)) }
         if !options.owners.isEmpty { filters.append(.owner(options.owners)) }
+        if !options.groups.isEmpty { filters.append(.group(options.groups)) }
         if let query = searchQuery(options), (options.searchMode ?? .hide) == .hide { filters.append(.search(query.text)) }
         if options.hidesViewed { filters.append(.unviewed) }
         return ActiveFilters(filters, comparisonFiles: counted(changes.indices, files, plan: plan))

@@ -64,6 +64,7 @@ struct Settings: Equatable {
             throw UsageError("--hunks applies to --format json, not \(format.rawValue)")
         }
         try PackagePlan.check(options, format: format)
+        try GroupPlan.check(options, format: format)
         if options.maxBytes != nil && format != .markdown {
             throw UsageError("--max-bytes applies to --format markdown, not \(format.rawValue)")
         }

@@ -48,13 +48,16 @@ public enum TreeReview {
                 marks.forEach(trace)
                 traceOrigin = Date(timeIntervalSinceNow: -(marks.last?.0 ?? 0))
             }
-            var report = try makeReport(input, annotations: annotations?.files, plan: plan, options: options, settings: settings)
+            let groupPlan = try GroupPlan.read(options, io: io)
+            var report = try makeReport(input, annotations: annotations?.files, plan: plan, groups: groupPlan,
+                                        options: options, settings: settings)
             report.comparison.codeOwners = annotations?.codeOwnersSource
             if let traceOrigin, options.listsPackages { trace(-traceOrigin.timeIntervalSinceNow, "report made") }
             let packages = try PackagePlan.listing(for: report, input: input, options: options, settings: settings,
                                                    environment: environment, io: io)
             report.packages = packages?.listing
             if let traceOrigin, let packages { trace(-traceOrigin.timeIntervalSinceNow, "packages \(packages.listing.selection.entries.count)") }
+            report.groups = groupPlan?.listing(for: report, settings: settings, options: options)
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
@@ -94,13 +97,13 @@ public enum TreeReview {
     }
 
     private static func makeReport(_ input: ChangeInput, annotations: FileAnnotations?, plan: AnnotationPlan,
-                                   options: Options, settings: Settings) throws -> Report {
+                                   groups: GroupPlan?, options: Options, settings: Settings) throws -> Report {
         let tree: ChangeTree
         var files = annotations
         var marksInUse = false
         var hidden: (changes: [FileChange], files: FileAnnotations?) = ([], nil)
         let filters: ActiveFilters
-        if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed {
+        if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed, options.groups.isEmpty {
             tree = ChangeTree(paths: paths, order: settings.sort)
             filters = ReportFilters.active(options, plan: plan, changes: paths.changes, files: files)
         } else {
@@ -110,6 +113,11 @@ public enum TreeReview {
             let kept = plan.filter(all, files, status: options.statusFilter)
             var changes = kept.changes
             files = kept.files
+            if let groups, !groups.kept.isEmpty {
+                let indices = groups.keptIndices(of: changes)
+                changes = indices.map { changes[$0] }
+                files = files?.selecting(indices)
+            }
             marksInUse = options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed })
             if options.hidesViewed {
                 let shown = changes.indices.filter { changes[$0].viewState != .viewed }

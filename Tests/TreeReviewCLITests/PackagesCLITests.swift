@@ -152,7 +152,7 @@ struct PackagesCLITests {
         (["--group-by", "package", "--format", "json", "main..feature"], "--group-by package applies to --format tree or markdown, not json"),
         (["--affects-all", "", "main..feature"], "empty pattern for --affects-all"),
         (["--packages", "--directories", "main..feature"], "--packages and --directories each list something else: give one of them"),
-        (["--group-by", "packages", "main..feature"], "invalid value 'packages' for --group-by: expected one of owner, package (did you mean 'package'?)"),
+        (["--group-by", "packages", "main..feature"], "invalid value 'packages' for --group-by: expected one of owner, package, group (did you mean 'package'?)"),
     ])
     func badOptionsAreOneLineAndStatusTwo(arguments: [String], message: String) throws {
         let repository = try Fixtures.repository("monorepo-packages")

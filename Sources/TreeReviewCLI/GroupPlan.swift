@@ -1,0 +1,95 @@
+import Foundation
+import PathFilters
+import Render
+import TreeModel
+
+/// `--filters`, `--group`, `--predicate-quantifier` and `--group-by group`: the named groups
+/// of a filters file in dorny/paths-filter's format (see Docs/Groups.md), read once, matched
+/// against the report's files once.
+struct GroupPlan {
+    /// The groups' matcher.
+    let matcher: GroupMatcher
+    /// The `--group` names, as given; empty keeps every file.
+    let kept: [String]
+
+    /// Refuses what does not go together, before anything is read.
+    static func check(_ options: Options, format: OutputFormat) throws {
+        guard options.filters != nil else {
+            if !options.groups.isEmpty { throw UsageError("--group needs --filters <file>, whose groups it names") }
+            if options.predicateQuantifier != nil { throw UsageError("--predicate-quantifier needs --filters <file>") }
+            if options.groupByGroup { throw UsageError("--group-by group needs --filters <file>, whose groups it shows") }
+            return
+        }
+        if options.groupByGroup && format != .tree && format != .markdown {
+            throw UsageError("--group-by group applies to --format tree or markdown, not \(format.rawValue)")
+        }
+        if options.groupByGroup && (options.groupByOwner || options.groupByPackage) {
+            throw UsageError("--group-by takes one key: owner, package or group")
+        }
+    }
+
+    /// The plan of `options`, with the filters file read (a relative path from the directory
+    /// treereview runs in, after `-C`); `nil` without `--filters`.
+    static func read(_ options: Options, io: IO) throws -> GroupPlan? {
+        guard let name = options.filters else { return nil }
+        let base = options.directory.map {
+            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
+        } ?? io.currentDirectory
+        let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: base).appendingPathComponent(name).path
+        let file: FiltersFile
+        do {
+            file = try FiltersFile.read(path: path, named: name)
+        } catch {
+            throw UsageError(error.description)
+        }
+        for group in options.groups where file.group(named: group) == nil {
+            let known = file.groups.map { "'\($0.name)'" }.joined(separator: ", ")
+            throw UsageError("--group '\(group)': \(name) has no such group (its groups: \(known))")
+        }
+        return GroupPlan(matcher: GroupMatcher(file, quantifier: options.predicateQuantifier ?? .some), kept: options.groups)
+    }
+
+    /// The indices of the `changes` that a `--group` named holds (every one without `--group`).
+    func keptIndices(of changes: [FileChange]) -> [Int] {
+        let groups = matcher.groups(of: changes.map(Self.filterChange))
+        let wanted = matcher.filters.groups.indices.filter { kept.contains(matcher.filters.groups[$0].name) }
+        var keeps = [Bool](repeating: false, count: changes.count)
+        for group in wanted { for index in groups[group] { keeps[index] = true } }
+        return changes.indices.filter { keeps[$0] }
+    }
+
+    /// The groups of the report's listed files; with `--group-by group`, a view of each
+    /// changed group's files and of the files in no group.
+    func listing(for report: Report, settings: Settings, options: Options) -> GroupListing {
+        let changes = report.view.listedChanges
+        let members = matcher.groups(of: changes.map(Self.filterChange))
+        var listing = GroupListing(groups: zip(matcher.filters.groups, members).map { GroupListing.Group(name: $0.name, files: $1) },
+                                   changes: changes)
+        if options.groupByGroup {
+            func view(_ files: [Int]) -> TreeView {
+                TreeView(changeTree: ChangeTree(changes: files.map { changes[$0] }, order: settings.sort),
+                         flatten: settings.flatten, depth: options.depth)
+            }
+            listing.sections = listing.changedGroups.map { GroupListing.Section(name: $0.name, view: view($0.files)) }
+            let ungrouped = listing.ungroupedFiles
+            if !ungrouped.isEmpty { listing.sections.append(GroupListing.Section(name: nil, view: view(ungrouped))) }
+        }
+        return listing
+    }
+
+    /// A change as the filters file sees it: a type change is a modification (paths-filter has
+    /// no word for it), an untracked file an addition, a bare path of `--stdin` (no status) a
+    /// modification.
+    static func filterChange(_ change: FileChange) -> FilterChange {
+        let status: FilterStatus = switch change.status {
+        case .added, .untracked: .added
+        case .modified, .typeChanged: .modified
+        case .deleted: .deleted
+        case .renamed: .renamed
+        case .copied: .copied
+        case .unmerged: .unmerged
+        case nil: .modified
+        }
+        return FilterChange(path: change.path.bytes, status: status, oldPath: change.oldPath?.bytes)
+    }
+}
