@@ -2,6 +2,7 @@ import Annotations
 import Foundation
 import GitAdapter
 import Packages
+import PathFilters
 import Render
 import TreeModel
 
@@ -18,6 +19,7 @@ struct ExplainCommand {
     static let optionKeys: Set<OptionKey> = [
         .format, .staged, .directory, .noUntracked, .mergeBase, .findRenames, .noRenames, .findCopies,
         .findCopiesHarder, .renameLimit, .noCache, .ownersFrom, .packages, .affected, .affectsAll,
+        .filters, .predicateQuantifier,
     ]
 
     /// Explains the paths; 0 when each was found in the comparison's sides, 1 when one was
@@ -46,14 +48,18 @@ struct ExplainCommand {
         let config = try repository.readConfig(section: "treereview")
         var request = options.request
         request.pathspecBase = directory
+        let groups = try GroupPlan.read(options, io: io)
         let changeSet = try repository.changes(for: request, config: config)
         let made = try ExplanationBuilder(repository: repository, changeSet: changeSet, options: options, config: config)
         var paths: [PathExplanation] = []
         for argument in arguments { paths += try made.explanations(of: argument, from: directory) }
+        if let groups {
+            for index in paths.indices { paths[index].groups = Self.groupMatches(of: paths[index].change, in: groups) }
+        }
         let label = ComparisonLabel(kind: changeSet.kind, spec: changeSet.spec, old: changeSet.oldID, new: changeSet.newID,
                                     title: ChangeInput.title(of: changeSet))
         let explanation = Explanation(comparison: label, paths: paths, listsPackages: options.listsPackages,
-                                      addsAffected: options.addsAffected)
+                                      addsAffected: options.addsAffected, filtersFile: groups?.matcher.filters.file)
         let bytes = json ? ExplanationJSONRenderer().render(explanation, pretty: io.outputIsTerminal)
             : ExplanationTextRenderer().render(explanation)
         try io.standardOutput.write(bytes)
@@ -67,13 +73,29 @@ struct ExplainCommand {
     }
 }
 
+extension ExplainCommand {
+    /// The rules of `plan`'s filters file that matched `change` (either path of a rename), in
+    /// the file's order; none for a path that did not change.
+    static func groupMatches(of change: FileChange?, in plan: GroupPlan) -> [GroupMatchExplanation] {
+        guard let change else { return [] }
+        let filterChange = GroupPlan.filterChange(change)
+        let filters = plan.matcher.filters
+        return filters.explain(path: String(decoding: filterChange.path, as: UTF8.self), status: filterChange.status,
+                               oldPath: filterChange.oldPath.map { String(decoding: $0, as: UTF8.self) },
+                               quantifier: plan.matcher.quantifier).map {
+            GroupMatchExplanation(group: $0.group, filtersFile: $0.file, line: $0.line, pattern: $0.pattern,
+                                  matched: $0.effect == .includes)
+        }
+    }
+}
+
 extension Subcommand {
     /// `treereview explain [<comparison>] -- <path>...`: why each path is listed as it is.
     static let explain = Subcommand(
         name: "explain",
         usage: "[<comparison>] -- <path>...",
         arguments: .paths,
-        help: "Say why each path is in the comparison as it is: its change, its code owners (the CODEOWNERS line), why it is generated or vendored (the gitattributes line or linguist's rule), its package and, with --affected, the chain of dependencies that made a package affected."
+        help: "Say why each path is in the comparison as it is: its change, the groups of --filters whose rules matched it (the file and line), its code owners (the CODEOWNERS line), why it is generated or vendored (the gitattributes line or linguist's rule), its package and, with --affected, the chain of dependencies that made a package affected."
     ) { arguments, environment, io in
         try ExplainCommand().run(arguments, environment: environment, io: io)
     }
