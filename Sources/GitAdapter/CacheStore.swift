@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 
 /// The result cache's directory: segment files (``CacheSegment``) that are only ever created
 /// whole (written under a temporary name, then renamed) and deleted, never changed, so that
@@ -21,9 +22,14 @@ final class CacheStore: @unchecked Sendable {
     static let maximumSegments = 8
     /// The default bound on the cache's size.
     static let defaultBudget = 256 << 20
-    /// How long a run waits for the lock that another run's write holds, in seconds, before
-    /// it leaves its records unwritten.
-    static let lockWait = 5.0
+    /// How long a run waits for the lock that another process's write holds, in seconds,
+    /// before it leaves its records unwritten.
+    static let defaultLockWait = 5.0
+    /// This process's writers, one at a time: the two saves of one run (the comparison's and
+    /// the attributes') wait for each other without a deadline, so that the lock's bounded
+    /// wait is only for other processes. Without it, a save that took longer than the bound
+    /// (a slow machine, a sanitizer) made the run's other save give up its records.
+    static let writersOfThisProcess = Locked(())
     /// How many times ``init(directory:budget:)`` reads the directory when segments vanish
     /// under it (merges by other runs).
     static let listingAttempts = 8
@@ -37,12 +43,15 @@ final class CacheStore: @unchecked Sendable {
     private let hasLeftovers: Bool
     /// This run's generation: one more than the newest segment's.
     let generation: UInt32
+    /// How long ``write(_:used:)`` waits for another process's write, in seconds.
+    private let lockWait: Double
 
     /// Opens (creating it if needed) the cache in `directory`; `nil` when it cannot be read.
-    init?(directory: String, budget: Int = CacheStore.defaultBudget) {
+    init?(directory: String, budget: Int = CacheStore.defaultBudget, lockWait: Double = CacheStore.defaultLockWait) {
         guard Self.makeDirectory(directory) else { return nil }
         self.directory = directory
         self.budget = budget
+        self.lockWait = lockWait
         var segments: [CacheSegment] = []
         var hasLeftovers = false
         // A merge renames its file in before it deletes the ones it merged: a file listed but
@@ -98,10 +107,22 @@ final class CacheStore: @unchecked Sendable {
     /// Returns whether it merged.
     @discardableResult
     func write(_ records: [CacheRecord], used: [CacheKey]) -> Bool {
-        guard !records.isEmpty || hasLeftovers, let lock = CacheLock(directory: directory, waiting: Self.lockWait) else {
-            return false
+        guard !records.isEmpty || hasLeftovers else { return false }
+        return Self.holdingWriteLocks(directory, waiting: lockWait) { writeHoldingLocks(records, used: used) } ?? false
+    }
+
+    /// Runs `body` holding this process's writer lock (``writersOfThisProcess``) and then
+    /// `directory`'s lock, waiting at most `waiting` seconds for another process's write;
+    /// `nil` when the directory's lock cannot be had.
+    static func holdingWriteLocks<Result>(_ directory: String, waiting: Double, _ body: () -> Result) -> Result? {
+        writersOfThisProcess.withLock { _ in
+            guard let lock = CacheLock(directory: directory, waiting: waiting) else { return nil }
+            defer { lock.release() }
+            return body()
         }
-        defer { lock.release() }
+    }
+
+    private func writeHoldingLocks(_ records: [CacheRecord], used: [CacheKey]) -> Bool {
         removeAbandonedFiles()
         let current = currentSegments()
         guard !records.isEmpty else { return false }

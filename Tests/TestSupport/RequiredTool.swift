@@ -6,7 +6,7 @@ import Foundation
 public enum RequiredTool {
     /// The package of each tool the tests look up by name.
     public static let packages = [
-        "script": "bsdutils", "setpriv": "util-linux", "tmux": "tmux", "less": "less", "perl": "perl-base",
+        "script": "bsdutils", "setpriv": "util-linux", "flock": "util-linux", "tmux": "tmux", "less": "less", "perl": "perl-base",
         "python3": "python3-jsonschema", "jq": "jq", "cmark": "cmark", "cmark-gfm": "cmark-gfm", "groff": "groff",
         "zsh": "zsh", "fish": "fish", "make": "make", "dash": "dash", "node": "nodejs",
     ]
