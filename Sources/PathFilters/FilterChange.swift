@@ -21,15 +21,22 @@ public struct FilterChange: Sendable, Hashable {
     /// `added`, its old path as `renamed` and `deleted`; a copy's new path as `copied` and
     /// `added` (its source did not change). Any other file is its path, with its status.
     var sides: [(path: [UInt8], statuses: FilterStatusSet, isOldPath: Bool)] {
+        var sides: [(path: [UInt8], statuses: FilterStatusSet, isOldPath: Bool)] = []
+        forEachSide { sides.append(($0, $1, sides.count == 1)) }
+        return sides
+    }
+
+    /// Calls `body` with each of ``sides``' paths and statuses, making no array.
+    @inline(__always)
+    func forEachSide(_ body: ([UInt8], FilterStatusSet) -> Void) {
         switch status {
         case .renamed:
-            var sides = [(path, FilterStatusSet([.renamed, .added]), false)]
-            if let oldPath { sides.append((oldPath, FilterStatusSet([.renamed, .deleted]), true)) }
-            return sides
+            body(path, FilterStatusSet(.renamed, .added))
+            if let oldPath { body(oldPath, FilterStatusSet(.renamed, .deleted)) }
         case .copied:
-            return [(path, FilterStatusSet([.copied, .added]), false)]
+            body(path, FilterStatusSet(.copied, .added))
         default:
-            return [(path, FilterStatusSet([status]), false)]
+            body(path, FilterStatusSet(status))
         }
     }
 }

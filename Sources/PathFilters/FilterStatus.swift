@@ -4,7 +4,16 @@ public enum FilterStatus: String, Sendable, CaseIterable, Hashable {
     case added, modified, deleted, renamed, copied, unmerged
 
     /// One bit per status, for ``FilterStatusSet``.
-    var bit: UInt8 { 1 << UInt8(Self.allCases.firstIndex(of: self)!) }
+    var bit: UInt8 {
+        switch self {
+        case .added: 1
+        case .modified: 2
+        case .deleted: 4
+        case .renamed: 8
+        case .copied: 16
+        case .unmerged: 32
+        }
+    }
 }
 
 /// A set of ``FilterStatus``, as one bit each.
@@ -16,6 +25,12 @@ public struct FilterStatusSet: Sendable, Hashable {
     public init(_ statuses: some Sequence<FilterStatus>) {
         bits = statuses.reduce(0) { $0 | $1.bit }
     }
+
+    /// The set of one status.
+    init(_ status: FilterStatus) { bits = status.bit }
+
+    /// The set of two statuses.
+    init(_ first: FilterStatus, _ second: FilterStatus) { bits = first.bit | second.bit }
 
     /// Whether `status` is in the set.
     public func contains(_ status: FilterStatus) -> Bool { bits & status.bit != 0 }

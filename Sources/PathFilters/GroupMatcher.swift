@@ -2,8 +2,8 @@ internal import Dispatch
 internal import PathGlobs
 
 /// A filters file made ready to sort many changes into its groups: each distinct glob
-/// compiled once and screened (``GlobScreen``), each tried at most once per path, the
-/// changes shared out between threads.
+/// compiled once (PathGlobs' fast paths decide the common shapes), each tried at most once
+/// per path, the changes shared out between threads.
 public struct GroupMatcher: Sendable {
     private struct Rule: Sendable {
         var glob: Int
@@ -16,9 +16,10 @@ public struct GroupMatcher: Sendable {
     /// How each group's patterns decide.
     public let quantifier: PredicateQuantifier
     private let globs: [Glob]
-    private let screens: [GlobScreen]
-    private let shortcuts: [GlobShortcut]
-    private let groupRules: [[Rule]]
+    /// Every group's rules, one after another; group `g`'s are `rules[starts[g]..<starts[g + 1]]`.
+    private let rules: [Rule]
+    private let starts: [Int]
+    private var groupCount: Int { starts.count - 1 }
 
     /// The matcher of `filters`' groups under `quantifier`.
     public init(_ filters: FiltersFile, quantifier: PredicateQuantifier = .some) {
@@ -26,114 +27,133 @@ public struct GroupMatcher: Sendable {
         self.quantifier = quantifier
         var index: [String: Int] = [:]
         var globs: [Glob] = []
-        groupRules = filters.groups.map { group in
-            group.rules.map { rule in
+        var rules: [Rule] = []
+        var starts = [0]
+        for group in filters.groups {
+            for rule in group.rules {
                 let number = index[rule.glob.pattern] ?? {
                     globs.append(rule.glob)
                     index[rule.glob.pattern] = globs.count - 1
                     return globs.count - 1
                 }()
-                return Rule(glob: number, isNegated: rule.isNegated, statuses: rule.statuses)
+                rules.append(Rule(glob: number, isNegated: rule.isNegated, statuses: rule.statuses))
             }
+            starts.append(rules.count)
         }
         self.globs = globs
-        screens = globs.map { GlobScreen($0.pattern) }
-        shortcuts = globs.map { GlobShortcut($0.pattern) }
+        self.rules = rules
+        self.starts = starts
     }
 
-    /// For each group, in the file's order, the indices of the `changes` it holds, ascending;
-    /// with `workers` above 1, chunks of the changes are shared out over the machine's cores.
+    /// For each group, in the file's order, the indices of the `changes` it holds, ascending.
     public func groups(of changes: [FilterChange], workers: Int = 2) -> [[Int]] {
+        memberships(of: changes, workers: workers).members()
+    }
+
+    /// Which groups hold each of the `changes`; with `workers` above 1, chunks of the changes
+    /// are shared out over the machine's cores, each writing its own rows.
+    public func memberships(of changes: [FilterChange], workers: Int = 2) -> GroupMemberships {
+        var memberships = GroupMemberships(groupCount: groupCount, changeCount: changes.count)
         let chunk = 2048
         let chunks = (changes.count + chunk - 1) / chunk
-        guard chunks > 1, workers > 1 else { return sort(changes, in: 0..<changes.count) }
-        let results = UnsafeMutableBufferPointer<[[Int]]>.allocate(capacity: chunks)
-        results.initialize(repeating: [])
-        defer { results.deallocate() }
-        let shared = SharedResults(results)
-        DispatchQueue.concurrentPerform(iterations: chunks) { number in
-            let range = number * chunk..<min(changes.count, (number + 1) * chunk)
-            shared.buffer[number] = sort(changes, in: range)
+        let width = memberships.wordsPerChange
+        memberships.words.withUnsafeMutableBufferPointer { words in
+            guard chunks > 1, workers > 1 else { return sort(changes, in: 0..<changes.count, into: words, width: width) }
+            let shared = SharedRows(words)
+            DispatchQueue.concurrentPerform(iterations: chunks) { number in
+                sort(changes, in: number * chunk..<min(changes.count, (number + 1) * chunk), into: shared.words, width: width)
+            }
         }
-        var groups = [[Int]](repeating: [], count: groupRules.count)
-        for part in results {
-            for (group, members) in part.enumerated() { groups[group].append(contentsOf: members) }
-        }
-        return groups
+        return memberships
     }
 
     /// Whether the group at `group` (an index of ``FiltersFile/groups``) holds `change`.
     public func contains(_ change: FilterChange, group: Int) -> Bool {
-        withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count + 1) { memo in
-            change.sides.contains { side in
-                memo.initialize(repeating: -1)
-                return side.path.withUnsafeBufferPointer { holds(group, path: $0, seen: side.statuses, memo: memo) }
+        withTables { tables in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count) { memo in
+                change.sides.contains { side in
+                    memo.initialize(repeating: -1)
+                    return side.path.withUnsafeBufferPointer { tables.holds(group, path: $0, seen: side.statuses, memo: memo) }
+                }
             }
         }
     }
 
-    private func sort(_ changes: [FilterChange], in range: Range<Int>) -> [[Int]] {
-        var groups = [[Int]](repeating: [], count: groupRules.count)
-        withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count + 1) { memo in
-            withUnsafeTemporaryAllocation(of: Bool.self, capacity: max(1, groupRules.count)) { held in
-                for index in range {
-                    let change = changes[index]
-                    held.initialize(repeating: false)
-                    for side in change.sides {
-                        memo.initialize(repeating: -1)
-                        side.path.withUnsafeBufferPointer { path in
-                            for group in groupRules.indices where !held[group] {
-                                held[group] = holds(group, path: path, seen: side.statuses, memo: memo)
+    /// Writes the rows of the changes in `range`: bit `g` of a change's row is set when group
+    /// `g` holds it.
+    private func sort(_ changes: [FilterChange], in range: Range<Int>, into words: UnsafeMutableBufferPointer<UInt64>, width: Int) {
+        let groupCount = groupCount
+        withTables { tables in
+            withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count) { memo in
+                changes.withUnsafeBufferPointer { changes in
+                    for index in range {
+                        let row = words.baseAddress! + index * width
+                        changes[index].forEachSide { path, statuses in
+                            memo.initialize(repeating: -1)
+                            path.withUnsafeBufferPointer { path in
+                                for group in 0..<groupCount where row[group >> 6] & (1 << UInt64(group & 63)) == 0 {
+                                    if tables.holds(group, path: path, seen: statuses, memo: memo) { row[group >> 6] |= 1 << UInt64(group & 63) }
+                                }
                             }
                         }
                     }
-                    for group in groupRules.indices where held[group] { groups[group].append(index) }
                 }
             }
         }
-        return groups
     }
 
-    /// Whether glob `number` matches `path`, tried at most once per path (`memo`: -1 untried;
-    /// its last slot says whether the path has an odd piece, which no shortcut decides).
-    @inline(__always)
-    private func matches(_ number: Int, _ path: UnsafeBufferPointer<UInt8>, memo: UnsafeMutableBufferPointer<Int8>) -> Bool {
-        if memo[number] < 0 {
-            if memo[globs.count] < 0 { memo[globs.count] = GlobShortcut.hasOddPiece(path) ? 1 : 0 }
-            let decided = memo[globs.count] == 0 ? shortcuts[number].decide(path) : nil
-            let matched = decided ?? (screens[number].admits(path) && globs[number].matches(utf8: path))
-            memo[number] = matched ? 1 : 0
-        }
-        return memo[number] == 1
-    }
-
-    /// Whether the group holds a path seen with `seen` statuses (see Docs/Groups.md).
-    private func holds(_ group: Int, path: UnsafeBufferPointer<UInt8>, seen: FilterStatusSet,
-                       memo: UnsafeMutableBufferPointer<Int8>) -> Bool {
-        let rules = groupRules[group]
-        switch quantifier {
-        case .every:
-            return rules.allSatisfy { rule in
-                (rule.statuses.map { $0.intersects(seen) } ?? true) && matches(rule.glob, path, memo: memo) != rule.isNegated
-            }
-        case .some:
-            var included = false, positives = false
-            for rule in rules {
-                if !rule.isNegated { positives = true }
-                guard rule.statuses.map({ $0.intersects(seen) }) ?? true else { continue }
-                if rule.isNegated {
-                    if matches(rule.glob, path, memo: memo) { return false }
-                } else if !included {
-                    included = matches(rule.glob, path, memo: memo)
+    private func withTables<Result>(_ body: (Tables) -> Result) -> Result {
+        rules.withUnsafeBufferPointer { rules in
+            starts.withUnsafeBufferPointer { starts in
+                globs.withUnsafeBufferPointer { globs in
+                    body(Tables(rules: rules, starts: starts, globs: globs, quantifier: quantifier))
                 }
             }
-            return included || (!positives && !rules.isEmpty)
+        }
+    }
+
+    /// The matcher's arrays, lent for one sorting: read without a retain per rule.
+    private struct Tables {
+        let rules: UnsafeBufferPointer<Rule>
+        let starts: UnsafeBufferPointer<Int>
+        let globs: UnsafeBufferPointer<Glob>
+        let quantifier: PredicateQuantifier
+
+        /// Whether glob `number` matches `path`, tried at most once per path (`memo`: -1 untried).
+        @inline(__always)
+        func matches(_ number: Int, _ path: UnsafeBufferPointer<UInt8>, memo: UnsafeMutableBufferPointer<Int8>) -> Bool {
+            if memo[number] < 0 { memo[number] = globs[number].matches(utf8: path) ? 1 : 0 }
+            return memo[number] == 1
+        }
+
+        /// Whether the group holds a path seen with `seen` statuses (see Docs/Groups.md).
+        func holds(_ group: Int, path: UnsafeBufferPointer<UInt8>, seen: FilterStatusSet,
+                   memo: UnsafeMutableBufferPointer<Int8>) -> Bool {
+            let rules = UnsafeBufferPointer(rebasing: self.rules[starts[group]..<starts[group + 1]])
+            switch quantifier {
+            case .every:
+                return rules.allSatisfy { rule in
+                    (rule.statuses.map { $0.intersects(seen) } ?? true) && matches(rule.glob, path, memo: memo) != rule.isNegated
+                }
+            case .some:
+                var included = false, positives = false
+                for rule in rules {
+                    if !rule.isNegated { positives = true }
+                    guard rule.statuses.map({ $0.intersects(seen) }) ?? true else { continue }
+                    if rule.isNegated {
+                        if matches(rule.glob, path, memo: memo) { return false }
+                    } else if !included {
+                        included = matches(rule.glob, path, memo: memo)
+                    }
+                }
+                return included || (!positives && !rules.isEmpty)
+            }
         }
     }
 }
 
-/// The per-chunk results, written by the threads at disjoint indices.
-private final class SharedResults: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<[[Int]]>
-    init(_ buffer: UnsafeMutableBufferPointer<[[Int]]>) { self.buffer = buffer }
+/// The rows of ``GroupMemberships``, written by the threads at disjoint ranges.
+private final class SharedRows: @unchecked Sendable {
+    let words: UnsafeMutableBufferPointer<UInt64>
+    init(_ words: UnsafeMutableBufferPointer<UInt64>) { self.words = words }
 }

@@ -1,6 +1,6 @@
 import Glibc
 
-/// Byte-level matchers for the shapes CI filters use most (`src/a.ts`, `src/**`, `**/*.md`,
+/// Byte-level matchers for the shapes CI filters use most (`**`, `src/a.ts`, `src/**`, `**/*.md`,
 /// `*.md`, `**/Package.swift`, `docs/**/*.md`, `src/**/*.{ts,tsx}`, each maybe negated), giving
 /// the compiled program's answer without decoding the path or allocating.
 final class GlobFastPath: Sendable {
@@ -13,6 +13,8 @@ final class GlobFastPath: Sendable {
     }
 
     enum Shape: Sendable {
+        /// `**`: any path.
+        case everything
         /// `a/b.ts`: the path itself.
         case exact([UInt8])
         /// `dir/**`: the directory or anything under it (`dir{1,2}/**`: any of them).
@@ -25,7 +27,7 @@ final class GlobFastPath: Sendable {
         case containsSegment([UInt8])
     }
 
-    private enum Kind { case exact, under, anyDepth, segment, containsSegment }
+    private enum Kind { case everything, exact, under, anyDepth, segment, containsSegment }
 
     private let kind: Kind
     /// The exact path, the directory, or the segment `**/name/**` looks for.
@@ -51,6 +53,7 @@ final class GlobFastPath: Sendable {
         negated = negation.isNegated
         var literal: [UInt8] = [], hasDirectory = false, tail: Tail = .name([]), directories: [[UInt8]] = []
         switch shape {
+        case .everything: kind = .everything
         case .exact(let bytes): kind = .exact; literal = bytes
         case .under(let list): kind = .under; directories = list
         case .anyDepth(let directory, let last):
@@ -106,6 +109,7 @@ final class GlobFastPath: Sendable {
 
     private static func shape(_ body: Substring, shortcut: Bool) -> Shape? {
         if isPlain(body) { return .exact(Array(body.utf8)) }
+        if body == "**" { return .everything }
         if body.hasPrefix("**/"), body.hasSuffix("/**"), body.count > 6 {
             let name = body.dropFirst(3).dropLast(3)
             guard isPlain(name), !name.contains("/"), name != ".", name != ".." else { return nil }
@@ -148,6 +152,8 @@ final class GlobFastPath: Sendable {
 
     private func bodyMatches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
         switch kind {
+        case .everything:
+            return Self.isGlobstar(path, 0, path.count)
         case .exact:
             return path.count == literal.count && Self.hasPrefix(path, literal)
         case .under:

@@ -6,20 +6,22 @@ extension JSONWriter {
     mutating func writeGroups(_ listing: GroupListing) {
         key(literal: "groups")
         beginObject()
-        for group in listing.groups {
-            key(group.name)
-            beginObject()
-            field("changed", !group.files.isEmpty)
-            field("count", group.files.count)
-            key(literal: "files")
-            beginArray()
-            for file in group.files {
-                listing.changes[file].path.bytes.withUnsafeBufferPointer { path in
-                    if JSONWriter.isASCII(path) { utf8String(path) } else { string(String(decoding: path, as: UTF8.self)) }
+        listing.changes.withUnsafeBufferPointer { changes in
+            for group in listing.groups {
+                key(group.name)
+                beginObject()
+                field("changed", !group.files.isEmpty)
+                field("count", group.files.count)
+                key(literal: "files")
+                beginArray()
+                for file in group.files {
+                    changes[file].path.bytes.withUnsafeBufferPointer { path in
+                        if JSONWriter.isASCII(path) { utf8String(path) } else { string(String(decoding: path, as: UTF8.self)) }
+                    }
                 }
+                endArray()
+                endObject()
             }
-            endArray()
-            endObject()
         }
         endObject()
     }

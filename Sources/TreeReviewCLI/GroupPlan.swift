@@ -49,20 +49,28 @@ struct GroupPlan {
         return GroupPlan(matcher: GroupMatcher(file, quantifier: options.predicateQuantifier ?? .some), kept: options.groups)
     }
 
-    /// The indices of the `changes` that a `--group` named holds (every one without `--group`).
-    func keptIndices(of changes: [FileChange]) -> [Int] {
-        let groups = matcher.groups(of: changes.map(Self.filterChange))
-        let wanted = matcher.filters.groups.indices.filter { kept.contains(matcher.filters.groups[$0].name) }
-        var keeps = [Bool](repeating: false, count: changes.count)
-        for group in wanted { for index in groups[group] { keeps[index] = true } }
-        return changes.indices.filter { keeps[$0] }
+    /// Which groups hold each of the `changes`.
+    func memberships(of changes: [FileChange]) -> GroupMemberships {
+        matcher.memberships(of: changes.map(Self.filterChange))
     }
 
-    /// The groups of the report's listed files; with `--group-by group`, a view of each
-    /// changed group's files and of the files in no group.
-    func listing(for report: Report, settings: Settings, options: Options) -> GroupListing {
+    /// ``memberships(of:)``, worked out on other threads while the caller goes on.
+    func startMatching(_ changes: [FileChange]) -> PendingMemberships {
+        PendingMemberships { memberships(of: changes) }
+    }
+
+    /// The indices of the changes that a `--group` named holds (every one without `--group`).
+    func keptIndices(_ memberships: GroupMemberships) -> [Int] {
+        let wanted = matcher.filters.groups.indices.filter { kept.contains(matcher.filters.groups[$0].name) }
+        return (0..<memberships.changeCount).filter { change in wanted.contains { memberships.contains(change: change, group: $0) } }
+    }
+
+    /// The groups of the report's listed files, from the `memberships` of the changes its
+    /// tree was made of; with `--group-by group`, a view of each changed group's files and
+    /// of the files in no group.
+    func listing(for report: Report, memberships: GroupMemberships, settings: Settings, options: Options) -> GroupListing {
         let changes = report.view.listedChanges
-        let members = matcher.groups(of: changes.map(Self.filterChange))
+        let members = memberships.members(in: report.view.listedEntries)
         var listing = GroupListing(groups: zip(matcher.filters.groups, members).map { GroupListing.Group(name: $0.name, files: $1) },
                                    changes: changes)
         if options.groupByGroup {

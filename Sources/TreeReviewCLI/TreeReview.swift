@@ -1,5 +1,6 @@
 import Foundation
 import GitAdapter
+import PathFilters
 import Render
 import TreeModel
 
@@ -49,15 +50,18 @@ public enum TreeReview {
                 traceOrigin = Date(timeIntervalSinceNow: -(marks.last?.0 ?? 0))
             }
             let groupPlan = try GroupPlan.read(options, io: io)
-            var report = try makeReport(input, annotations: annotations?.files, plan: plan, groups: groupPlan,
-                                        options: options, settings: settings)
+            let (madeReport, memberships) = try makeReport(input, annotations: annotations?.files, plan: plan, groups: groupPlan,
+                                                           options: options, settings: settings)
+            var report = madeReport
             report.comparison.codeOwners = annotations?.codeOwnersSource
             if let traceOrigin, options.listsPackages { trace(-traceOrigin.timeIntervalSinceNow, "report made") }
             let packages = try PackagePlan.listing(for: report, input: input, options: options, settings: settings,
                                                    environment: environment, io: io)
             report.packages = packages?.listing
             if let traceOrigin, let packages { trace(-traceOrigin.timeIntervalSinceNow, "packages \(packages.listing.selection.entries.count)") }
-            report.groups = groupPlan?.listing(for: report, settings: settings, options: options)
+            if let groupPlan, let memberships {
+                report.groups = groupPlan.listing(for: report, memberships: memberships.wait(), settings: settings, options: options)
+            }
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             let renderOptions = RenderOptions(
                 color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
@@ -97,13 +101,15 @@ public enum TreeReview {
     }
 
     private static func makeReport(_ input: ChangeInput, annotations: FileAnnotations?, plan: AnnotationPlan,
-                                   groups: GroupPlan?, options: Options, settings: Settings) throws -> Report {
+                                   groups: GroupPlan?, options: Options, settings: Settings) throws -> (Report, PendingMemberships?) {
         let tree: ChangeTree
         var files = annotations
         var marksInUse = false
         var hidden: (changes: [FileChange], files: FileAnnotations?) = ([], nil)
         let filters: ActiveFilters
+        var memberships: PendingMemberships?
         if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed, options.groups.isEmpty {
+            memberships = groups?.startMatching(paths.changes)
             tree = ChangeTree(paths: paths, order: settings.sort)
             filters = ReportFilters.active(options, plan: plan, changes: paths.changes, files: files)
         } else {
@@ -113,10 +119,13 @@ public enum TreeReview {
             let kept = plan.filter(all, files, status: options.statusFilter)
             var changes = kept.changes
             files = kept.files
+            var rows: GroupMemberships?
             if let groups, !groups.kept.isEmpty {
-                let indices = groups.keptIndices(of: changes)
+                let all = groups.memberships(of: changes)
+                let indices = groups.keptIndices(all)
                 changes = indices.map { changes[$0] }
                 files = files?.selecting(indices)
+                rows = all.selecting(indices)
             }
             marksInUse = options.hidesViewed || changes.contains(where: { $0.viewState != .notViewed })
             if options.hidesViewed {
@@ -125,6 +134,12 @@ public enum TreeReview {
                 hidden = (viewed.map { changes[$0] }, files?.selecting(viewed))
                 changes = shown.map { changes[$0] }
                 files = files?.selecting(shown)
+                rows = rows?.selecting(shown)
+            }
+            if let rows {
+                memberships = PendingMemberships { rows }
+            } else {
+                memberships = groups?.startMatching(changes)
             }
             tree = ChangeTree(changes: changes, order: settings.sort)
         }
@@ -140,7 +155,7 @@ public enum TreeReview {
                             untrackedLeftOut: input.untrackedLeftOut, viewedProgress: viewedProgress,
                             annotations: plan.reportAnnotations(files, view: view), filters: filters)
         report.changedLines = input.comparison?.changeSet.changedLines
-        return report
+        return (report, memberships)
     }
 
     private static func renderer(for format: OutputFormat) -> any ReportRenderer {

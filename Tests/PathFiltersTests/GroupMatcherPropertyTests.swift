@@ -2,7 +2,7 @@ import PathFilters
 import Testing
 import TestSupport
 
-/// ``GroupMatcher`` (globs screened by their literal ends, each tried once per path, the
+/// ``GroupMatcher`` (each glob tried once per path, rows of bits per change, the
 /// changes shared between threads) sorts random changes into random groups exactly as the
 /// groups' rules read one by one do. The reference is `Glob`, so this runs after the
 /// picomatch-exact matcher is merged: the stand-in reads `**/b` as matching `x/ab`, which

@@ -3,16 +3,17 @@ import PathFilters
 import Testing
 import TestSupport
 
-/// The shapes ``GroupMatcher`` decides without the matcher (`**`, `dir/**`, `**/name`,
-/// `**/*.ext`, `*.ext`, literal paths) answer as picomatch itself does (node, `dot: true`).
-@Suite struct GlobShortcutOracleTests {
+/// The shapes groups use most (`**`, `dir/**`, `**/name`, `**/*.ext`, `*.ext`, literal
+/// paths), which PathGlobs' fast paths decide, sort changes into groups as picomatch itself
+/// does (node, `dot: true`).
+@Suite struct GroupMatcherOracleTests {
     static let patterns = ["**", "tools/**", "a/b/**", "**/Dockerfile", "**/*.swift", "**/*.test.ts", "*.md", "src/package1"]
     static let paths = ["tools/a", "tools/a/b.swift", "toolsx/a", "a/tools/x", "a/b/c", "a/bc/d", "a/b/.git/x",
                         "Dockerfile", "x/Dockerfile", "x/xDockerfile", "Dockerfile/x", "a.swift", "x/y/z.swift",
                         "x/.hidden.swift", "x.swift/y", "b.test.ts", "x/b.ts", "README.md", "docs/a.md", ".x.md",
                         "src/package1", "src/package1/index.js", ".env", "a/.b/c"]
 
-    @Test func shortcutsAnswerAsPicomatch() throws {
+    @Test func commonShapesAnswerAsPicomatch() throws {
         try RequiredTool.require("node")
         let script = """
             const pm = require('picomatch');
