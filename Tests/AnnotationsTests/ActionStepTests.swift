@@ -32,7 +32,8 @@ struct ActionStepTests {
             "GITHUB_OUTPUT": output, "GITHUB_STEP_SUMMARY": summary,
             "TREEREVIEW": wrapper, "TREEREVIEW_REAL": Binary.path, "TREEREVIEW_CALL_LOG": log,
             "INPUT_BASE": "", "INPUT_HEAD": "", "INPUT_DEPTH": "", "INPUT_SUMMARY": "", "INPUT_ARGS": "", "INPUT_PATH": "",
-            "EVENT_PR_BASE_SHA": "", "EVENT_BEFORE": "", "EVENT_DEFAULT_BRANCH": "",
+            "INPUT_FILTERS": "", "INPUT_PREDICATE_QUANTIFIER": "", "INPUT_PACKAGES": "",
+            "GITHUB_EVENT_NAME": "", "GITHUB_EVENT_PATH": "", "RUNNER_TEMP": scratch,
         ]
         merged.merge(environment) { $1 }
         let result = try Shell.run("bash", [script], in: repository, environment: merged)
@@ -99,21 +100,24 @@ struct ActionStepTests {
         }).sorted()
     }
 
-    @Test func pullRequestComparesTheBaseWithTheHead() throws {
+    /// The base and head inputs are compared as `base...head`: the base output is their
+    /// merge base, and every call compares the same two commits.
+    @Test func baseAndHeadInputsAreComparedFromTheirMergeBase() throws {
         let repository = try Fixtures.repository("branches")
-        let base = try Self.revision("main", in: repository), head = try Self.revision("feature", in: repository)
-        let run = try Self.run(in: repository, ["EVENT_PR_BASE_SHA": base, "INPUT_HEAD": "feature"])
+        let main = try Self.revision("main", in: repository), head = try Self.revision("feature", in: repository)
+        let run = try Self.run(in: repository, ["INPUT_BASE": "main", "INPUT_HEAD": "feature"])
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         let paths = try Self.gitPaths(["main...feature"], in: repository)
-        #expect(run.outputs["base"] == base)
+        #expect(run.outputs["base"] == (try Shell.git(["merge-base", "main", "feature"], in: repository).text.trimmingCharacters(in: .newlines)))
         #expect(run.outputs["head"] == head)
+        #expect(run.outputs["base-reason"] == "the base input: main, the head input: feature")
         #expect(run.outputs["any-changed"] == "true")
         #expect(run.outputs["count"] == String(paths.count))
         #expect(try run.list("files").sorted() == paths)
         #expect(try run.list("directories") == Self.directories(paths, depth: 1))
-        try Self.checkSummary(run.summary, range: "\(base)...\(head)", gitArguments: ["main...feature"], in: repository)
-        #expect(run.calls.allSatisfy { $0.contains("\(base)...\(head)") })
-        #expect(run.calls.count == 3)
+        try Self.checkSummary(run.summary, range: "\(main)...\(head)", gitArguments: ["main...feature"], in: repository)
+        #expect(run.calls.allSatisfy { $0.contains("\(main)...\(head)") })
+        #expect(run.calls.count == 2)
     }
 
     @Test func depthAndArgsReachEveryCall() throws {
@@ -127,7 +131,7 @@ struct ActionStepTests {
         #expect(!paths.isEmpty)
         #expect(try run.list("files").sorted() == paths)
         #expect(try run.list("directories") == Self.directories(paths, depth: 3))
-        #expect(run.calls.count == 3)
+        #expect(run.calls.count == 2)
         #expect(run.calls.allSatisfy { $0.hasSuffix(" --status=d -- Sources/App") })
         let range = "\(try Self.revision("main", in: repository))...\(try Self.revision("feature", in: repository))"
         try Self.checkSummary(run.summary, range: range, gitArguments: ["--diff-filter=d", "main...feature"],
@@ -149,47 +153,15 @@ struct ActionStepTests {
         #expect(run.result.text.contains("treereview: \(kept.count) of \(all.count) files kept by status\n"), "\(run.result.text)")
     }
 
-    @Test func pushComparesWithTheCommitBeforeIt() throws {
-        let repository = try Fixtures.fresh("branches")
-        try Shell.git(["checkout", "-q", "feature"], in: repository)
-        let before = try Self.revision("main", in: repository)
-        let run = try Self.run(in: repository, ["EVENT_BEFORE": before, "INPUT_SUMMARY": "false"])
-        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        #expect(run.outputs["base"] == before)
-        #expect(run.outputs["count"] == String(try Self.gitPaths(["main...feature"], in: repository).count))
-        #expect(run.summary.isEmpty)
-        #expect(run.calls.count == 2)
-    }
-
-    @Test func newBranchPushComparesWithTheDefaultBranch() throws {
-        let origin = try Fixtures.repository("branches")
-        let clone = try Fixtures.temporaryDirectory() + "/clone"
-        try Shell.git(["clone", "-q", "--branch", "feature", origin, clone], in: origin)
-        let run = try Self.run(in: clone, ["EVENT_BEFORE": String(repeating: "0", count: 40), "EVENT_DEFAULT_BRANCH": "main"])
-        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        #expect(run.outputs["base"] == (try Self.revision("main", in: origin)))
-    }
-
     @Test func withoutEventTheParentOfHEADIsTheBase() throws {
         let repository = try Fixtures.fresh("branches")
         try Shell.git(["checkout", "-q", "feature"], in: repository)
-        let run = try Self.run(in: repository, ["EVENT_DEFAULT_BRANCH": "main"])
+        let run = try Self.run(in: repository)
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         #expect(run.outputs["base"] == (try Self.revision("feature~1", in: repository)))
-    }
-
-    @Test func shallowCloneFetchesWhatTheComparisonNeeds() throws {
-        let origin = try Fixtures.repository("branches")
-        let clone = try Fixtures.temporaryDirectory() + "/shallow"
-        try Shell.git(["clone", "-q", "--depth", "1", "--branch", "feature", "file://" + origin, clone], in: origin)
-        let base = try Self.revision("main", in: origin)
-        let missing = try Shell.run("git", ["cat-file", "-e", base], in: clone)
-        #expect(missing.status != 0)
-        let run = try Self.run(in: clone, ["EVENT_PR_BASE_SHA": base])
-        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        let paths = try Self.gitPaths(["main...feature"], in: origin)
-        #expect(try run.list("files").sorted() == paths)
-        #expect(run.outputs["base"] == base)
+        #expect(run.outputs["head"] == (try Self.revision("feature", in: repository)))
+        let head = try Self.revision("feature", in: repository), parent = try Self.revision("feature~1", in: repository)
+        #expect(run.outputs["base-reason"] == "no event: \(head.prefix(7)) against its parent \(parent.prefix(7))")
     }
 
     @Test func noChanges() throws {
@@ -214,41 +186,6 @@ struct ActionStepTests {
         #expect(try run.list("files").sorted() == paths.sorted())
         #expect(try run.list("files").contains("new\nline.txt"))
         #expect(try run.list("directories") == Self.directories(paths, depth: 1))
-    }
-
-    /// The README's workflow, as YAML lines.
-    static func readmeWorkflow() throws -> [Substring] {
-        let readme = try String(contentsOfFile: Fixtures.directory + "/../README.md", encoding: .utf8)
-        let section = try #require(readme.range(of: "## GitHub Action\n"))
-        let start = try #require(readme.range(of: "```yaml\n", range: section.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
-        return readme[start.upperBound..<end.lowerBound].split(separator: "\n")
-    }
-
-    @Test func theReadmeWorkflowUsesTheActionAsDefinedAndItsDirectoriesExist() throws {
-        let workflow = try Self.readmeWorkflow()
-        let action = try String(contentsOfFile: Fixtures.directory + "/../action.yml", encoding: .utf8)
-        let text = workflow.joined(separator: "\n")
-        let used = Set(text.matches(of: /steps\.treereview\.outputs\.([a-z-]+)/).map { String($0.output.1) })
-        let declared = Set(action.matches(of: /\n  ([a-z-]+):\n    description:[^\n]*\n    value:/).map { String($0.output.1) })
-        #expect(used == ["any-changed", "count", "files", "directories"])
-        #expect(used.isSubset(of: declared))
-        let step = try #require(workflow.firstIndex { $0.hasSuffix("uses: <owner>/treereview@<ref>") })
-        let with = workflow[(step + 2)...].prefix { $0.hasPrefix("          ") }
-        let inputs = with.map { $0.trimmingPrefix(while: { $0 == " " }).prefix { $0 != ":" } }
-        #expect(inputs == ["depth", "args"])
-        for input in inputs { #expect(action.contains("\n  \(input):\n    description:"), "action.yml has no input \(input)") }
-        #expect(text.contains("fetch-depth: 0"))
-
-        let repository = try Fixtures.repository("branches")
-        let run = try Self.run(in: repository, ["EVENT_PR_BASE_SHA": try Self.revision("main", in: repository),
-                                                "INPUT_HEAD": "feature", "INPUT_DEPTH": "2", "INPUT_ARGS": "--status=d"])
-        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        let directories = try run.list("directories")
-        #expect(directories.count > 2)
-        let trees = try Shell.git(["ls-tree", "-r", "-d", "-z", "--name-only", "feature"], in: repository).output
-        let existing = Set(trees.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } + ["."])
-        #expect(Set(directories).isSubset(of: existing), "\(Set(directories).subtracting(existing))")
     }
 
     @Test(arguments: [
