@@ -7,6 +7,8 @@
 #           the branch merged into, so CODEOWNERS is read from it as GitHub reads it)
 #   head    the head revision
 #   reason  one sentence: which rule chose them
+#   head_name, base_name   what the summary's title calls the two sides (branch names)
+#   pull_request           the pull request's number, for links to its Files tab
 #   step    how many commits the first deepening of a shallow clone fetches
 # complete_history then fetches what a shallow clone lacks, as far as the merge base.
 
@@ -63,6 +65,7 @@ parent_rule() {
     if ! is_commit "$head~1" && is_shallow; then quiet_fetch --deepen=1 origin "$(commit_id "$head")" || true; fi
     is_commit "$head~1" || fail "$what: $(short "$head") has no parent to compare with; give the base input"
     left="$(commit_id "$head~1")"
+    base_name="parent"
     reason="$what: $(short "$head") against its parent $(short "$left")"
 }
 
@@ -73,6 +76,7 @@ new_branch_rule() {
     if [[ -n $default && $default != "$branch" ]] && ensure_branch "$default" &&
         [[ $(commit_id "refs/remotes/origin/$default") != $(commit_id "$head") ]]; then
         left="refs/remotes/origin/$default"
+        base_name=$default
         reason="$why: $branch against where it left the default branch $default"
     else
         parent_rule "$why (on the default branch)"
@@ -87,6 +91,9 @@ pull_request_rule() {
     head_sha=$(field .pull_request.head.sha)
     [[ -n $head_sha && -n $base_sha ]] || fail "the $GITHUB_EVENT_NAME payload has no pull_request.head.sha or base.sha"
     step=$(($(field .pull_request.commits) + 1))
+    pull_request=$number
+    head_name=$(field .pull_request.head.ref)
+    base_name=$base_ref
     head=${INPUT_HEAD:-$head_sha}
     ensure_commit "$head" || true
     if ensure_branch "$base_ref"; then
@@ -108,6 +115,8 @@ push_rule() {
     head=${INPUT_HEAD:-${after:-HEAD}}
     ensure_commit "$head" || true
     step=$(($(field '.commits | length') + 1))
+    head_name=${ref#refs/*/}
+    base_name=$head_name
     if [[ $ref == refs/tags/* ]]; then
         parent_rule "tag ${ref#refs/tags/} pushed"
         return
@@ -139,19 +148,24 @@ merge_group_rule() {
     ensure_commit "$head" || true
     ensure_commit "$base_sha" || true
     left=$base_sha
+    head_name="merge queue"
+    base_name=$(field .merge_group.base_ref)
+    base_name=${base_name#refs/heads/}
     reason="merge queue entry $(field .merge_group.head_ref): its head $(short "$head") against the target branch's base_sha $(short "$base_sha")"
 }
 
 choose_comparison() {
     step=10
-    left='' head='' reason=''
+    left='' head='' reason='' pull_request=''
+    head_name=${GITHUB_REF_NAME:-HEAD} base_name=''
     if [[ -n ${INPUT_BASE:-} ]]; then
+        base_name=$INPUT_BASE
         head=${INPUT_HEAD:-HEAD}
         ensure_revision "$head" || true
         left=$INPUT_BASE
         ensure_revision "$left" || ! is_commit "refs/remotes/origin/${left#origin/}" || left="refs/remotes/origin/${left#origin/}"
         reason="the base input: $INPUT_BASE"
-        [[ -z ${INPUT_HEAD:-} ]] || reason+=", the head input: $INPUT_HEAD"
+        [[ -z ${INPUT_HEAD:-} ]] || head_name=$INPUT_HEAD reason+=", the head input: $INPUT_HEAD"
         return
     fi
     case ${GITHUB_EVENT_NAME:-} in
@@ -165,7 +179,7 @@ choose_comparison() {
             parent_rule "${GITHUB_EVENT_NAME:-no event}"
             ;;
     esac
-    [[ -z ${INPUT_HEAD:-} ]] || reason+=" (the head input: $INPUT_HEAD)"
+    [[ -z ${INPUT_HEAD:-} ]] || head_name=$INPUT_HEAD reason+=" (the head input: $INPUT_HEAD)"
 }
 
 # A shallow clone may lack the history down to the merge base of `left` and `head`: deepen

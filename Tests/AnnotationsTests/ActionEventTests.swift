@@ -75,9 +75,9 @@ struct ActionEventTests {
 
     /// Checks every output that does not depend on filters or packages, and the summary,
     /// against git's comparison of `base` (the merge base) with `head` in the origin;
-    /// `left` is the revision the run compared from (the summary's title is `left...head`).
-    static func checkOutputs(_ run: ActionStepTests.Run, base: String, head: String, left: String, origin: String,
-                             counted: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `left` is the revision the run compared from, `names` what the summary's title calls the sides.
+    static func checkOutputs(_ run: ActionStepTests.Run, base: String, head: String, left: String, names: (head: String, base: String),
+                             origin: String, counted: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)", sourceLocation: sourceLocation)
         let changes = try Self.changes(base, head, in: origin)
         func paths(_ statuses: String) -> [String] { changes.filter { statuses.contains($0.status) }.map(\.path) }
@@ -98,7 +98,7 @@ struct ActionEventTests {
         #expect(try run.list("packages") == [], sourceLocation: sourceLocation)
         #expect(try run.list("affected") == [], sourceLocation: sourceLocation)
         if counted == nil {
-            try ActionStepTests.checkSummary(run.summary, range: "\(left)...\(head)", gitArguments: ["\(base)...\(head)"],
+            try ActionStepTests.checkSummary(run.summary, title: ActionStepTests.title(head: (names.head, head), base: (names.base, base)), gitArguments: ["\(base)...\(head)"],
                                              in: origin, sourceLocation: sourceLocation)
         }
         #expect(run.result.text.contains("treereview: comparing \(left)...\(head): \(run.outputs["base-reason"] ?? "?")\n"),
@@ -125,7 +125,7 @@ struct ActionEventTests {
         let head = try Self.revision("feature", in: origin), main = try Self.revision("main", in: origin)
         let base = try Self.revision("v1.0", in: origin)
         #expect(try Self.mergeBase("main", "feature", in: origin) == base)
-        try Self.checkOutputs(run, base: base, head: head, left: main, origin: origin)
+        try Self.checkOutputs(run, base: base, head: head, left: main, names: ("feature", "main"), origin: origin)
         #expect(run.outputs["base-reason"] == "pull request #1: its head \(head.prefix(7)) against its merge base with main's tip \(main.prefix(7)), as its Files tab")
         #expect(try !run.list("files").contains("lib/landed.txt"))
         #expect(try run.list("files") == ["app/feature.c", "app/main.c", "app/old.c", "docs/start.md", "packages/core/src/index.ts"])
@@ -141,7 +141,7 @@ struct ActionEventTests {
         let clone = try Self.checkout("refs/heads/main", from: origin)
         let run = try Self.run("pull_request_target", payload: "pull_request_target", in: clone, origin: origin)
         try Self.checkOutputs(run, base: try Self.revision("v1.0", in: origin), head: try Self.revision("feature", in: origin),
-                              left: try Self.revision("main", in: origin), origin: origin)
+                              left: try Self.revision("main", in: origin), names: ("feature", "main"), origin: origin)
     }
 
     /// A re-run reads the first run's payload and checks out its merge commit, made before
@@ -151,7 +151,7 @@ struct ActionEventTests {
         let clone = try Self.checkout("refs/rerun/merge", from: origin)
         let run = try Self.run("pull_request", payload: "pull_request", in: clone, origin: origin, ["GITHUB_RUN_ATTEMPT": "2"])
         try Self.checkOutputs(run, base: try Self.revision("v1.0", in: origin), head: try Self.revision("feature", in: origin),
-                              left: try Self.revision("main", in: origin), origin: origin)
+                              left: try Self.revision("main", in: origin), names: ("feature", "main"), origin: origin)
         #expect(try !run.list("files").contains("lib/later.txt"))
     }
 
@@ -162,11 +162,13 @@ struct ActionEventTests {
         let clone = try Self.checkout("refs/pull/2/merge", from: origin)
         let run = try Self.run("pull_request", payload: "pull_request-lockfile", in: clone, origin: origin)
         try Self.checkOutputs(run, base: try Self.revision("main", in: origin), head: try Self.revision("lockfile", in: origin),
-                              left: try Self.revision("main", in: origin), origin: origin, counted: 0)
+                              left: try Self.revision("main", in: origin), names: ("lockfile", "main"), origin: origin, counted: 0)
         #expect(run.outputs["any-changed"] == "true")
         #expect(try run.list("files") == ["pnpm-lock.yaml"])
         let shown = try RenderedMarkdown(parsing: Array(run.summary.utf8))
-        #expect(shown.headline == "no changes counted · 1 generated file not counted", "\(run.summary)")
+        #expect(shown.headline == "no changes counted", "\(run.summary)")
+        let title = ActionStepTests.title(head: ("lockfile", try Self.revision("lockfile", in: origin)), base: ("main", try Self.revision("main", in: origin)))
+        #expect(run.summary.hasPrefix("### `\(title)` · no changes counted · 1 generated file not counted\n"), "\(run.summary)")
         #expect(run.summary.contains("- `pnpm-lock.yaml` · generated, not counted · +1\n"), "\(run.summary)")
     }
 
@@ -176,7 +178,7 @@ struct ActionEventTests {
         let clone = try Self.checkout("refs/heads/main", depth: depth, from: origin)
         let run = try Self.run("push", payload: "push", in: clone, origin: origin)
         let before = try Self.revision("main~1", in: origin), after = try Self.revision("main", in: origin)
-        try Self.checkOutputs(run, base: before, head: after, left: before, origin: origin)
+        try Self.checkOutputs(run, base: before, head: after, left: before, names: ("main", "main"), origin: origin)
         #expect(run.outputs["base-reason"] == "push to main: \(before.prefix(7))..\(after.prefix(7)), the commits pushed")
         #expect(try run.list("files") == ["lib/later.txt"])
     }
@@ -189,7 +191,7 @@ struct ActionEventTests {
         let run = try Self.run("push", payload: "push-new-branch", in: clone, origin: origin)
         let head = try Self.revision("newbranch", in: origin)
         try Self.checkOutputs(run, base: try Self.mergeBase("main", "newbranch", in: origin), head: head,
-                              left: try Self.revision("main", in: origin), origin: origin)
+                              left: try Self.revision("main", in: origin), names: ("newbranch", "main"), origin: origin)
         #expect(run.outputs["base-reason"] == "new branch: newbranch against where it left the default branch main")
         #expect(try run.list("files") == ["app/new.c"])
     }
@@ -202,7 +204,7 @@ struct ActionEventTests {
         let clone = try Self.checkout("refs/heads/topic", depth: depth, from: origin)
         let run = try Self.run("push", payload: "push-force", in: clone, origin: origin)
         let before = try Self.revision("refs/old/topic", in: origin), after = try Self.revision("topic", in: origin)
-        try Self.checkOutputs(run, base: try Self.mergeBase(before, after, in: origin), head: after, left: before, origin: origin)
+        try Self.checkOutputs(run, base: try Self.mergeBase(before, after, in: origin), head: after, left: before, names: ("topic", "topic"), origin: origin)
         #expect(run.outputs["base-reason"] == "force push to topic: \(after.prefix(7)) against its merge base with the old tip \(before.prefix(7)), what the push brought")
         #expect(try run.list("files") == ["topic.txt", "topic3.txt"])
     }
@@ -219,7 +221,7 @@ struct ActionEventTests {
         let run = try ActionStepTests.run(in: clone, ["GITHUB_EVENT_NAME": "push", "GITHUB_EVENT_PATH": payload])
         let after = try Self.revision("topic", in: origin)
         try Self.checkOutputs(run, base: try Self.mergeBase("main", after, in: origin), head: after,
-                              left: try Self.revision("main", in: origin), origin: origin)
+                              left: try Self.revision("main", in: origin), names: ("topic", "main"), origin: origin)
         #expect(run.outputs["base-reason"] == "push whose old tip abababa is gone: topic against where it left the default branch main")
     }
 
@@ -230,7 +232,7 @@ struct ActionEventTests {
         let clone = try Self.checkout("refs/tags/v1.1", depth: depth, from: origin)
         let run = try Self.run("push", payload: "push-tag", in: clone, origin: origin)
         let head = try Self.revision("v1.1", in: origin), parent = try Self.revision("v1.1~1", in: origin)
-        try Self.checkOutputs(run, base: parent, head: head, left: parent, origin: origin)
+        try Self.checkOutputs(run, base: parent, head: head, left: parent, names: ("v1.1", "parent"), origin: origin)
         #expect(run.outputs["base-reason"] == "tag v1.1 pushed: \(head.prefix(7)) against its parent \(parent.prefix(7))")
     }
 
@@ -241,7 +243,7 @@ struct ActionEventTests {
         let clone = try Self.checkout("refs/pull/1/merge", depth: depth, from: origin)
         let run = try Self.run("merge_group", payload: "merge_group", in: clone, origin: origin)
         let main = try Self.revision("main", in: origin), head = try Self.revision("refs/pull/1/merge", in: origin)
-        try Self.checkOutputs(run, base: main, head: head, left: main, origin: origin)
+        try Self.checkOutputs(run, base: main, head: head, left: main, names: ("merge queue", "main"), origin: origin)
         #expect(try run.list("files") == ["app/feature.c", "app/main.c", "app/old.c", "docs/start.md", "packages/core/src/index.ts"])
         #expect(run.outputs["base-reason"]?.hasPrefix("merge queue entry refs/heads/gh-readonly-queue/main/pr-1-") == true)
     }
@@ -252,13 +254,13 @@ struct ActionEventTests {
         let origin = try Self.origin()
         let clone = try Self.checkout("refs/heads/main", from: origin)
         let main = try Self.revision("main", in: origin), parent = try Self.revision("main~1", in: origin)
-        let run = try Self.run(event, payload: event, in: clone, origin: origin)
-        try Self.checkOutputs(run, base: parent, head: main, left: parent, origin: origin)
+        let run = try Self.run(event, payload: event, in: clone, origin: origin, ["GITHUB_REF_NAME": "main"])
+        try Self.checkOutputs(run, base: parent, head: main, left: parent, names: ("main", "parent"), origin: origin)
         #expect(run.outputs["base-reason"] == "\(event): \(main.prefix(7)) against its parent \(parent.prefix(7))")
 
-        let given = try Self.run(event, payload: event, in: clone, origin: origin, ["INPUT_BASE": "v1.0"])
+        let given = try Self.run(event, payload: event, in: clone, origin: origin, ["INPUT_BASE": "v1.0", "GITHUB_REF_NAME": "main"])
         let tag = try Self.revision("v1.0", in: origin)
-        try Self.checkOutputs(given, base: tag, head: main, left: tag, origin: origin)
+        try Self.checkOutputs(given, base: tag, head: main, left: tag, names: ("main", "v1.0"), origin: origin)
         #expect(given.outputs["base-reason"] == "the base input: v1.0")
     }
 
@@ -269,7 +271,7 @@ struct ActionEventTests {
         let run = try Self.run("pull_request", payload: "pull_request", in: clone, origin: origin,
                                ["INPUT_BASE": "v1.0", "INPUT_HEAD": "refs/remotes/origin/newbranch"])
         let tag = try Self.revision("v1.0", in: origin), head = try Self.revision("newbranch", in: origin)
-        try Self.checkOutputs(run, base: try Self.mergeBase(tag, head, in: origin), head: head, left: tag, origin: origin)
+        try Self.checkOutputs(run, base: try Self.mergeBase(tag, head, in: origin), head: head, left: tag, names: ("refs/remotes/origin/newbranch", "v1.0"), origin: origin)
         #expect(run.outputs["base-reason"] == "the base input: v1.0, the head input: refs/remotes/origin/newbranch")
     }
 
@@ -307,5 +309,31 @@ struct ActionEventTests {
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         #expect(try run.list("packages") == [".", "packages/core"])
         #expect(try run.list("affected") == [".", "packages/core", "packages/ui"])
+    }
+
+    /// On GitHub (GITHUB_REPOSITORY set) each file of the summary is a link: on a pull request
+    /// to its diff on the Files tab (`#diff-` and the SHA-256 of its path), on a push to the
+    /// file at the head commit (a deleted file at the base's).
+    @Test func theSummaryLinksEachFile() throws {
+        let origin = try Self.origin()
+        let github = ["GITHUB_REPOSITORY": "acme/treereview", "GITHUB_SERVER_URL": "https://github.com"]
+        func links(_ run: ActionStepTests.Run) throws -> [String: String] {
+            let nodes = try CommonMark.parse(Array(run.summary.utf8), .gitHub).all.filter { $0.kind == "link" }
+            return Dictionary(nodes.map { ($0.plainText, $0.attributes["destination"] ?? $0.attributes["url"] ?? "") }) { $1 }
+        }
+        let pull = try Self.run("pull_request", payload: "pull_request", in: try Self.checkout("refs/pull/1/merge", from: origin),
+                                origin: origin, github)
+        #expect(pull.result.status == 0, "\(pull.result.text)\(pull.result.error)")
+        let pullLinks = try links(pull)
+        #expect(pullLinks.count == 5, "\(pull.summary)")
+        for path in try pull.list("files") {
+            let name = String(path.split(separator: "/").last ?? "")
+            let digest = try Shell.run("sha256sum", [], input: Array(path.utf8)).text.prefix(64)
+            #expect(pullLinks.values.contains("https://github.com/acme/treereview/pull/1/files#diff-\(digest)"), "\(name): \(pullLinks)")
+        }
+        let push = try Self.run("push", payload: "push", in: try Self.checkout("refs/heads/main", from: origin), origin: origin, github)
+        #expect(push.result.status == 0, "\(push.result.text)\(push.result.error)")
+        let head = try Self.revision("main", in: origin)
+        #expect(Array(try links(push).values) == ["https://github.com/acme/treereview/blob/\(head)/lib/later.txt"], "\(push.summary)")
     }
 }

@@ -52,13 +52,18 @@ struct ActionStepTests {
 
         """
 
-    /// Checks the step summary against git's changes for `arguments`: the title is the range
+    /// The summary's title for two sides: `feature 1a2b3c4 → main 5d6e7f8` (the base's id is the merge base's).
+    static func title(head: (name: String, id: String), base: (name: String, id: String)) -> String {
+        "\(head.name) \(head.id.prefix(7)) → \(base.name) \(base.id.prefix(7))"
+    }
+
+    /// Checks the step summary against git's changes for `arguments`: the title is `title`
     /// compared, every file is listed with its status, origin and line counts, and the totals agree.
-    static func checkSummary(_ summary: String, range: String, gitArguments: [String], pathspecs: [String] = [],
+    static func checkSummary(_ summary: String, title: String, gitArguments: [String], pathspecs: [String] = [],
                              in repository: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let shown = try RenderedMarkdown(parsing: Array(summary.utf8))
         let changes = try GitOracle.changes(in: repository, ["-M"] + gitArguments, pathspecs: pathspecs)
-        #expect(shown.title == range, sourceLocation: sourceLocation)
+        #expect(shown.title == title, sourceLocation: sourceLocation)
         #expect(shown.note == nil, sourceLocation: sourceLocation)
         #expect(shown.tree.differences(from: changes) == [], sourceLocation: sourceLocation)
         #expect(shown.tree.headerDifferences(from: changes) == [], sourceLocation: sourceLocation)
@@ -115,9 +120,11 @@ struct ActionStepTests {
         #expect(run.outputs["count"] == String(paths.count))
         #expect(try run.list("files").sorted() == paths)
         #expect(try run.list("directories") == Self.directories(paths, depth: 1))
-        try Self.checkSummary(run.summary, range: "\(main)...\(head)", gitArguments: ["main...feature"], in: repository)
+        let base = try Shell.git(["merge-base", "main", "feature"], in: repository).text.trimmingCharacters(in: .newlines)
+        try Self.checkSummary(run.summary, title: Self.title(head: ("feature", head), base: ("main", base)),
+                              gitArguments: ["main...feature"], in: repository)
         #expect(run.calls.allSatisfy { $0.contains("\(main)...\(head)") })
-        #expect(run.calls.count == 2)
+        #expect(run.calls.count == 1)
     }
 
     @Test func depthAndArgsReachEveryCall() throws {
@@ -131,10 +138,11 @@ struct ActionStepTests {
         #expect(!paths.isEmpty)
         #expect(try run.list("files").sorted() == paths)
         #expect(try run.list("directories") == Self.directories(paths, depth: 3))
-        #expect(run.calls.count == 2)
+        #expect(run.calls.count == 1)
         #expect(run.calls.allSatisfy { $0.hasSuffix(" --status=d -- Sources/App") })
-        let range = "\(try Self.revision("main", in: repository))...\(try Self.revision("feature", in: repository))"
-        try Self.checkSummary(run.summary, range: range, gitArguments: ["--diff-filter=d", "main...feature"],
+        let base = try Shell.git(["merge-base", "main", "feature"], in: repository).text.trimmingCharacters(in: .newlines)
+        let title = Self.title(head: ("feature", try Self.revision("feature", in: repository)), base: ("main", base))
+        try Self.checkSummary(run.summary, title: title, gitArguments: ["--diff-filter=d", "main...feature"],
                               pathspecs: ["Sources/App"], in: repository)
     }
 
@@ -179,8 +187,8 @@ struct ActionStepTests {
         let run = try Self.run(in: repository, ["INPUT_BASE": "HEAD~1"])
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         let paths = try Self.gitPaths(["HEAD~1...HEAD"], in: repository)
-        let range = "\(try Self.revision("HEAD~1", in: repository))...\(try Self.revision("HEAD", in: repository))"
-        try Self.checkSummary(run.summary, range: range, gitArguments: ["HEAD~1...HEAD"], in: repository)
+        let title = Self.title(head: ("HEAD", try Self.revision("HEAD", in: repository)), base: ("HEAD~1", try Self.revision("HEAD~1", in: repository)))
+        try Self.checkSummary(run.summary, title: title, gitArguments: ["HEAD~1...HEAD"], in: repository)
         let kinds = Set(try CommonMark.parse(Array(run.summary.utf8), .gitHub).all.map(\.kind))
         #expect(kinds.isDisjoint(with: ["link", "emph", "strong", "html_inline", "strikethrough", "code_block"]), "\(kinds)")
         #expect(try run.list("files").sorted() == paths.sorted())

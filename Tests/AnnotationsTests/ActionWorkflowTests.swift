@@ -13,7 +13,7 @@ struct ActionWorkflowTests {
     static func yaml(_ text: String) throws -> [String: Any] {
         let script = "import json, sys, yaml; json.dump(yaml.safe_load(sys.stdin), sys.stdout, default=str)"
         let result = try Shell.run("python3", ["-c", script], input: Array(text.utf8))
-        guard result.status == 0 else { throw ShellError(message: "python3 yaml: \(result.error)") }
+        try #require(result.status == 0, "python3 yaml: \(result.error)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.output)) as? [String: Any])
     }
 
