@@ -172,6 +172,24 @@ struct ActionStepTests {
         #expect(run.outputs["base-reason"] == "no event: \(head.prefix(7)) against its parent \(parent.prefix(7))")
     }
 
+    /// One treereview run: a Markdown option in args (the README's `--max-bytes 65536`)
+    /// applies to the summary, and a CODEOWNERS warning prints once.
+    @Test func markdownOptionsInArgsAndOneWarning() throws {
+        let repository = try Fixtures.fresh("branches")
+        try Shell.git(["checkout", "-q", "main"], in: repository)
+        try FileManager.default.createDirectory(atPath: repository + "/.github", withIntermediateDirectories: true)
+        try "* @acme/all\n!Sources @nobody\n".write(toFile: repository + "/.github/CODEOWNERS", atomically: true, encoding: .utf8)
+        try Shell.git(["add", ".github/CODEOWNERS"], in: repository)
+        try Shell.git(["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "owners"], in: repository)
+        let run = try Self.run(in: repository, ["INPUT_BASE": "main", "INPUT_HEAD": "feature", "INPUT_ARGS": "--max-bytes 65536"])
+        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
+        #expect(run.calls.count == 1)
+        #expect(run.summary.utf8.count <= 65536, "\(run.summary.utf8.count) bytes")
+        #expect(try run.list("files").sorted() == (try Self.gitPaths(["main...feature"], in: repository)))
+        let warnings = run.result.error.split(separator: "\n").filter { $0.contains("CODEOWNERS") }
+        #expect(warnings.count == 1, "\(run.result.error)")
+    }
+
     @Test func noChanges() throws {
         let repository = try Fixtures.repository("branches")
         let run = try Self.run(in: repository, ["INPUT_BASE": "main", "INPUT_HEAD": "main", "INPUT_SUMMARY": "false"])
