@@ -50,9 +50,11 @@ struct MarkdownLayout {
     private(set) var deepestLevel = 0
 
     /// Writes every row of `view` shown (unless an annotator rolls up its directory), or,
-    /// when `folded` is given (generated and vendored files left out), those rows.
-    init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?, folded: [AnnotatedRow]? = nil) {
-        var writer = MarkdownRowWriter(view: view, linesCounted: linesCounted, annotator: annotator)
+    /// when `folded` is given (generated and vendored files left out), those rows; with
+    /// `links`, each file's name a link.
+    init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?, folded: [AnnotatedRow]? = nil,
+         links: LinkTemplate? = nil) {
+        var writer = MarkdownRowWriter(view: view, linesCounted: linesCounted, annotator: annotator, links: links)
         rows.reserveCapacity(view.listedCount + view.listedCount / 4)
         lines.bytes.reserveCapacity(view.listedCount * 64)
         var open: [Int] = []

@@ -18,7 +18,8 @@ extension MarkdownRenderer {
     /// `--group-by group`: after the totals, a section per changed group (its name as code,
     /// its file count, its files by path), a file in two groups in both, then the files in
     /// no group; within `room` bytes.
-    func appendGroupSections(_ report: Report, _ groups: GroupListing, room: Int, to text: inout MarkdownText) {
+    func appendGroupSections(_ report: Report, _ groups: GroupListing, links: LinkTemplate?, room: Int,
+                             to text: inout MarkdownText) {
         let entries = report.view.listedEntries
         var sections: [(heading: MarkdownText, entries: [Int])] = groups.changedGroups.map { group in
             var heading = MarkdownText()
@@ -31,6 +32,6 @@ extension MarkdownRenderer {
             heading.appendWords("no group")
             sections.append((heading, ungrouped.map { entries[$0] }))
         }
-        appendSections(sections, report: report, room: room, to: &text)
+        appendSections(sections, report: report, links: links, room: room, to: &text)
     }
 }

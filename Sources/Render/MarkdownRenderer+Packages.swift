@@ -5,14 +5,15 @@ extension MarkdownRenderer {
     /// `--group-by package`: after the totals, a section per changed package (its path as
     /// code, its name and kinds, its file count, then its files by path), then, with
     /// `--affected`, a list of the affected packages and why; within `room` bytes.
-    func appendPackageSections(_ report: Report, _ packages: PackageListing, room: Int, to text: inout MarkdownText) {
+    func appendPackageSections(_ report: Report, _ packages: PackageListing, links: LinkTemplate?, room: Int,
+                               to text: inout MarkdownText) {
         let start = text.bytes.count
         let entries = report.view.listedEntries
         let changed = packages.selection.entries.prefix { $0.reason == nil }
         let sections: [(heading: MarkdownText, entries: [Int])] = changed.map { entry in
             (Self.packageHeading(packages.package(of: entry), packages), entry.files.map { entries[$0] })
         }
-        guard appendSections(sections, report: report, room: room, to: &text) else { return }
+        guard appendSections(sections, report: report, links: links, room: room, to: &text) else { return }
         let affected = packages.selection.entries.dropFirst(changed.count)
         guard packages.affected, !affected.isEmpty else { return }
         var list = MarkdownText()

@@ -20,7 +20,10 @@ import TreeModel
 ///
 ///     - 🟨 M `README.md` · +4
 ///
-/// Names cannot become markup (``MarkdownText``). The report never takes more than
+/// Names cannot become markup (``MarkdownText``). With ``RenderOptions/markdownTitle`` the
+/// heading shows that text instead of the comparison's title; with
+/// ``RenderOptions/markdownLinks`` each file's name links to its URL (``LinkTemplate``),
+/// counted in the byte limit like the rest. The report never takes more than
 /// ``RenderOptions/markdownMaxBytes``: when the tree does not fit, directories are rolled up,
 /// the deepest first, and a line says how many; when even the top level does not fit, the
 /// totals are shown alone, with a line saying so. Rows follow the view: `--depth` and a
@@ -45,6 +48,9 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
     }
 
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
+        var report = report
+        if let title = options.markdownTitle { report.comparison.title = title }
+        let links = options.markdownLinks
         let maxBytes = max(options.markdownMaxBytes, Self.smallestMaxBytes)
         var text = MarkdownText()
         swap(&text.bytes, &output)
@@ -55,19 +61,19 @@ public struct MarkdownRenderer: ReportRenderer, Sendable {
         guard report.view.total.files > 0 || folded != nil else { return }
         if report.view.total.files > 0 { appendTotals(report, to: &text) }
         if let packages = report.packages, !packages.groups.isEmpty {
-            appendPackageSections(report, packages, room: maxBytes - (text.bytes.count - start), to: &text)
+            appendPackageSections(report, packages, links: links, room: maxBytes - (text.bytes.count - start), to: &text)
             return
         }
         if let groups = report.groups, !groups.sections.isEmpty {
-            appendGroupSections(report, groups, room: maxBytes - (text.bytes.count - start), to: &text)
+            appendGroupSections(report, groups, links: links, room: maxBytes - (text.bytes.count - start), to: &text)
             return
         }
         if options.markdownGroupsByOwner, let annotations = report.annotations, annotations.hasOwners {
-            appendOwnerSections(report, annotations: annotations, room: maxBytes - (text.bytes.count - start), to: &text)
+            appendOwnerSections(report, annotations: annotations, links: links, room: maxBytes - (text.bytes.count - start), to: &text)
             return
         }
         var layout = MarkdownLayout(view: report.view, linesCounted: report.linesCounted, annotator: rowAnnotator(for: report),
-                                    folded: folded)
+                                    folded: folded, links: links)
         let head = text.bytes.count - start
         if head + layout.bytes <= maxBytes {
             layout.write(to: &text)
@@ -225,7 +231,8 @@ extension MarkdownRenderer {
     /// counted files by path. A file with several owners is in each of their sections.
     /// Within `room` bytes: when the next item would not fit, the sections stop and a line
     /// says how many items were left out.
-    func appendOwnerSections(_ report: Report, annotations: ReportAnnotations, room: Int, to text: inout MarkdownText) {
+    func appendOwnerSections(_ report: Report, annotations: ReportAnnotations, links: LinkTemplate?, room: Int,
+                             to text: inout MarkdownText) {
         let view = report.view
         let changeTree = view.changeTree
         var byOwner: [String: [Int]] = [:]
@@ -247,22 +254,22 @@ extension MarkdownRenderer {
             heading.appendWords("unowned")
             sections.append((heading, unowned))
         }
-        appendSections(sections, report: report, room: room, to: &text)
+        appendSections(sections, report: report, links: links, room: room, to: &text)
     }
 
     /// Sections of files, each a heading (`heading`, then its file count) and the files of
-    /// `entries` by path, within `room` bytes: when the next item would not fit, the sections
+    /// `entries` by path (each a link with `links`), within `room` bytes: when the next item would not fit, the sections
     /// stop and a line says how many items were left out. Returns whether every item fit.
     @discardableResult
-    func appendSections(_ sections: [(heading: MarkdownText, entries: [Int])], report: Report, room: Int,
-                        to text: inout MarkdownText) -> Bool {
+    func appendSections(_ sections: [(heading: MarkdownText, entries: [Int])], report: Report, links: LinkTemplate?,
+                        room: Int, to text: inout MarkdownText) -> Bool {
         let view = report.view
         let changeTree = view.changeTree
         let total = sections.reduce(0) { $0 + $1.entries.count }
         let end = text.bytes.count + room - Self.note(leftOut: total).count
         let source = Self.ownersSourceLine(report.comparison.codeOwners)
         if text.bytes.count + source.count <= end { text.bytes.append(contentsOf: source) }
-        var writer = MarkdownRowWriter(view: view, linesCounted: report.linesCounted, annotator: nil)
+        var writer = MarkdownRowWriter(view: view, linesCounted: report.linesCounted, annotator: nil, links: links)
         var written = 0, full = false
         var section = MarkdownText()
         for (heading, entries) in sections {

@@ -9,16 +9,20 @@ import TreeModel
 ///     - 📁 `Legacy/` · 40 files rolled up: 40 deleted · −1200
 ///
 /// Names go through ``MarkdownText/appendName(_:)``; everything else is the writer's own text.
+/// With ``links``, a file's name is the text of a link to its URL (``MarkdownText/appendLink(_:to:)``).
 struct MarkdownRowWriter {
     let view: TreeView
     let linesCounted: Bool
     let annotator: (any MarkdownRowAnnotator)?
+    /// `--link-template`: each file's link.
+    let links: LinkTemplate?
     private var label: [UInt8] = []
 
-    init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?) {
+    init(view: TreeView, linesCounted: Bool, annotator: (any MarkdownRowAnnotator)?, links: LinkTemplate? = nil) {
         self.view = view
         self.linesCounted = linesCounted
         self.annotator = annotator
+        self.links = links
     }
 
     /// What closes a top-level directory's `<details>` block, with the blank line after it.
@@ -35,7 +39,11 @@ struct MarkdownRowWriter {
             text.bytes.append(status.letterByte)
             text.appendMarkup(" ")
         }
-        text.appendName(row.node.name)
+        if let links, let change {
+            text.appendLink(row.node.name, to: links.markdownDestination(path: change.path.bytes, status: change.status))
+        } else {
+            text.appendName(row.node.name)
+        }
         if let change {
             appendOrigin(of: change, to: &text)
             appendModeChange(of: change, to: &text)
@@ -66,7 +74,11 @@ struct MarkdownRowWriter {
             text.bytes.append(status.letterByte)
             text.appendMarkup(" ")
         }
-        text.appendName(change.path.bytes)
+        if let links {
+            text.appendLink(change.path.bytes, to: links.markdownDestination(path: change.path.bytes, status: change.status))
+        } else {
+            text.appendName(change.path.bytes)
+        }
         appendOrigin(of: change, to: &text)
         appendModeChange(of: change, to: &text)
         appendStat(of: change, to: &text)

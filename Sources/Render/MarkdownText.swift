@@ -34,6 +34,18 @@ public struct MarkdownText {
         Array(name).withUnsafeBufferPointer { appendName(buffer: $0) }
     }
 
+    /// Appends `name` as ``appendName(_:)`` does, as the text of a link to `destination`
+    /// (``LinkTemplate/markdownDestination(path:status:)``: nothing in it ends the link);
+    /// inside HTML, the name alone.
+    mutating func appendLink(_ name: some Collection<UInt8>, to destination: [UInt8]) {
+        guard !insideHTML else { return appendName(name) }
+        bytes.append(UInt8(ascii: "["))
+        appendName(name)
+        bytes.append("](")
+        bytes.append(contentsOf: destination)
+        bytes.append(UInt8(ascii: ")"))
+    }
+
     /// Appends a literal of the renderer's own: words, digits, spaces and punctuation that
     /// is not markup where it stands (`,`, `.`, `:`, `(`, `)`, `·`, `←`, `→`, `−`, `+`, `%`).
     mutating func appendWords(_ words: StaticString) {

@@ -113,13 +113,20 @@ public struct RenderOptions: Sendable {
     public var directoryDepth: Int?
     /// For `markdown`: one section per code owner instead of the tree (`--group-by owner`).
     public var markdownGroupsByOwner: Bool
+    /// For `markdown`: the heading's text instead of the comparison's title (`--title`),
+    /// written as a name.
+    public var markdownTitle: String?
+    /// For `markdown`: each file's name a link to the URL this makes (`--link-template`).
+    public var markdownLinks: LinkTemplate?
 
     public init(
         color: Bool = false, nulTerminated: Bool = false, charset: Charset = .unicode, width: Int? = nil,
         icons: IconDrawing = .none, iconResolver: IconResolver = IconResolver(), prettyJSON: Bool = true,
         markdownMaxBytes: Int = MarkdownRenderer.defaultMaxBytes, directoryDepth: Int? = nil,
-        markdownGroupsByOwner: Bool = false
+        markdownGroupsByOwner: Bool = false, markdownTitle: String? = nil, markdownLinks: LinkTemplate? = nil
     ) {
+        self.markdownTitle = markdownTitle
+        self.markdownLinks = markdownLinks
         self.prettyJSON = prettyJSON
         self.markdownMaxBytes = markdownMaxBytes
         self.directoryDepth = directoryDepth

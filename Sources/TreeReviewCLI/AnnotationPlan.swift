@@ -4,7 +4,8 @@ import Render
 import TreeModel
 
 /// What a run reads and shows of generated and vendored files and of code owners, decided
-/// once from the options and the format (see `Docs/Annotations.md`).
+/// once from the options and the formats written (see `Docs/Annotations.md`): what any of
+/// them needs is read once, for all.
 struct AnnotationPlan {
     /// Whether files are classified: the formats that count files (tree, JSON) leave
     /// generated and vendored ones out of their totals.
@@ -23,14 +24,19 @@ struct AnnotationPlan {
     /// Whether the result cache may keep what was found (not `--no-cache`).
     var usesCache: Bool
 
-    init(options: Options, format: OutputFormat) {
-        readsKinds = format != .plain
-        readsOwners = format == .json || options.showOwners || !options.owners.isEmpty || options.groupByOwner
+    init(options: Options, formats: [OutputFormat]) {
+        readsKinds = formats.contains { $0 != .plain }
+        readsOwners = formats.contains { Self.readsOwners(options, format: $0) }
         includesGenerated = options.includeGenerated
         showsOwners = options.showOwners
         ownerFilter = Set(options.owners.map { $0.lowercased() })
         ownersFrom = options.ownersFrom
         usesCache = options.useCache
+    }
+
+    /// Whether a run writing `format` alone reads CODEOWNERS.
+    static func readsOwners(_ options: Options, format: OutputFormat) -> Bool {
+        format == .json || options.showOwners || !options.owners.isEmpty || options.groupByOwner
     }
 
     /// Reads what the plan needs: kinds as of the comparison's new side, owners as of the

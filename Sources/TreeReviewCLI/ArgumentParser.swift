@@ -93,6 +93,21 @@ struct ArgumentParser {
         }
         switch spec.key {
         case .format: options.format = value.flatMap(OutputFormat.init(rawValue:))
+        case .write:
+            let file = try ReportFile(parsing: value ?? "", option: name)
+            if options.writes.contains(where: { $0.path == file.path }) {
+                throw UsageError("\(name) names '\(file.path)' twice")
+            }
+            options.writes.append(file)
+        case .linkTemplate:
+            do {
+                options.linkTemplate = try LinkTemplate(parsing: value ?? "")
+            } catch {
+                throw UsageError("invalid value for \(name): \(error.description)")
+            }
+        case .title:
+            guard let value, !value.isEmpty else { throw UsageError("empty text for \(name)") }
+            options.title = value
         case .nulTerminated: options.nulTerminated = true
         case .color: options.color = value.flatMap(ColorMode.init(rawValue:)) ?? .always
         case .noColor: options.color = .never

@@ -50,9 +50,7 @@ struct ChangeInput {
     }
 
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
-        let directory = options.directory.map {
-            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
-        } ?? io.currentDirectory
+        let directory = options.startingDirectory(io: io)
         if options.stdin {
             let repository = try? Repository.open(at: directory, environment: environment)
             let repositoryConfig = try? repository?.readConfig(section: "treereview")

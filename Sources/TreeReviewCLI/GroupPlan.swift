@@ -20,8 +20,9 @@ struct GroupPlan {
             if options.groupByGroup { throw UsageError("--group-by group needs --filters <file>, whose groups it shows") }
             return
         }
-        if options.groupByGroup && format != .tree && format != .markdown {
-            throw UsageError("--group-by group applies to --format tree or markdown, not \(format.rawValue)")
+        if options.groupByGroup && !options.writesAny(of: [.tree, .markdown], format: format) {
+            throw options.refusal("--group-by group applies to --format tree or markdown, not \(format.rawValue)",
+                                  accepted: "tree or markdown")
         }
         if options.groupByGroup && (options.groupByOwner || options.groupByPackage) {
             throw UsageError("--group-by takes one key: owner, package or group")
@@ -32,9 +33,7 @@ struct GroupPlan {
     /// treereview runs in, after `-C`); `nil` without `--filters`.
     static func read(_ options: Options, io: IO) throws -> GroupPlan? {
         guard let name = options.filters else { return nil }
-        let base = options.directory.map {
-            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
-        } ?? io.currentDirectory
+        let base = options.startingDirectory(io: io)
         let path = name.hasPrefix("/") ? name : URL(fileURLWithPath: base).appendingPathComponent(name).path
         let file: FiltersFile
         do {

@@ -267,9 +267,7 @@ final class LiveChangeReader {
 
     /// The directory the command runs in (`-C` applied), as ``ChangeInput`` takes it.
     private var directory: String {
-        options.directory.map {
-            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
-        } ?? io.currentDirectory
+        options.startingDirectory(io: io)
     }
 
     /// `changes` as `--status` (given with `-i`) lets the browser show them.

@@ -34,6 +34,8 @@ enum OptionTable {
         OptionSpec(key: .format, long: "format", short: nil, value: .required("format"),
                    choices: OutputFormat.allCases.map(\.rawValue),
                    help: "Output format: tree (default), json, markdown or plain. [treereview.format]"),
+        OptionSpec(key: .write, long: "write", short: nil, value: .required("format=file"),
+                   help: "Also write the report in <format> (tree, json, markdown or plain) to <file> (created or emptied; a relative name from -C's directory), from the same comparison as standard output's, as a run with that --format writes to a file; may be given more than once. An option of one format (--max-bytes, --hunks, -z, --directories, --group-by, --link-template, --title) applies to the formats written that take it."),
         OptionSpec(key: .nulTerminated, long: nil, short: "z", value: .none,
                    help: "Without --stdin: plain output with NUL-terminated, exact paths (implies --format plain). With --stdin: the input is NUL-separated, as git diff --name-status -z writes it; the output is any format, and --format plain writes NUL-terminated paths."),
         OptionSpec(key: .directories, long: "directories", short: nil, value: .optional("depth"),
@@ -57,6 +59,10 @@ enum OptionTable {
                    help: "With --format json: each text file's changed lines, as the hunks of git diff -U0 (old and new start and line count), with line counts from the same diff, for linters that report on changed lines only."),
         OptionSpec(key: .maxBytes, long: "max-bytes", short: nil, value: .required("n"),
                    help: "With --format markdown: write at most n bytes (default 1000000, under GitHub's step summary limit; 65536 for a pull-request comment), rolling up the deepest directories to fit."),
+        OptionSpec(key: .linkTemplate, long: "link-template", short: nil, value: .required("template"),
+                   help: "With --format markdown: each file's name is a link to the URL <template> makes: {path} is the file's path, percent-encoded; {sha256} the hex SHA-256 of its path (GitHub's #diff-{sha256} anchor on a pull request's Files tab); {commit} the new side's commit, the old side's for a deleted file (refused when the new side is the index or the working tree)."),
+        OptionSpec(key: .title, long: "title", short: nil, value: .required("text"),
+                   help: "With --format markdown: <text> in the heading instead of the comparison (feature → main); the counts follow it."),
         OptionSpec(key: .color, long: "color", short: nil, value: .optional("when"),
                    choices: ColorMode.allCases.map(\.rawValue),
                    help: "Color: auto (default), always or never; --color alone is always. [treereview.color]"),
@@ -179,7 +185,7 @@ struct OptionSpec: Sendable {
 
 /// Identifies what an option sets.
 enum OptionKey: Sendable, Hashable {
-    case format, nulTerminated, color, noColor, staged, directory, noUntracked, mergeBase
+    case format, write, linkTemplate, title, nulTerminated, color, noColor, staged, directory, noUntracked, mergeBase
     case findRenames, noRenames, findCopies, findCopiesHarder
     case noStat, noCache, exitCode, flatten, noFlatten, help, version
     case stdin, sort, depth, search, searchMode, icons, charset, status, renameLimit

@@ -3,8 +3,8 @@ extension Options {
     /// without line counts, not in the browser (its format is checked with the settings).
     func validateHunks() throws {
         guard hunks else { return }
-        if let format, format != .json {
-            throw UsageError("--hunks applies to --format json, not \(format.rawValue)")
+        if let format, !writesAny(of: [.json], format: format) {
+            throw refusal("--hunks applies to --format json, not \(format.rawValue)", accepted: "json")
         }
         if stdin {
             throw UsageError("--hunks does not apply to --stdin: hunks are read from a repository's content")

@@ -9,6 +9,12 @@ import TreeModel
 /// give are optional here: `nil` means "not on the command line" (see ``Settings``).
 struct Options: Equatable {
     var format: OutputFormat?
+    /// `--write <format>=<file>`: the other formats written from the same report, each to its file.
+    var writes: [ReportFile] = []
+    /// `--link-template`: each file's link in the Markdown report.
+    var linkTemplate: LinkTemplate?
+    /// `--title`: the Markdown heading's text.
+    var title: String?
     var nulTerminated = false
     /// `--directories[=<depth>]`: list the changed directories, cut to this depth.
     var directoryDepth: Int?
@@ -115,18 +121,21 @@ extension Options {
             }
         }
         try validateHunks()
-        if directoryDepth != nil, let format, format != .plain && format != .json {
-            throw UsageError("--directories lists directories with --format plain or json, not \(format.rawValue)")
+        if directoryDepth != nil, let format, !writesAny(of: [.plain, .json], format: format) {
+            throw refusal("--directories lists directories with --format plain or json, not \(format.rawValue)",
+                          accepted: "plain or json")
         }
-        if !stdin, nulTerminated, let format, format != .plain {
-            throw UsageError("-z cannot go with --format \(format.rawValue): without --stdin, -z means plain output with NUL-terminated paths")
+        if !stdin, nulTerminated, let format, !writesAny(of: [.plain], format: format) {
+            throw refusal("-z cannot go with --format \(format.rawValue): without --stdin, -z means plain output with NUL-terminated paths",
+                          accepted: "plain")
         }
     }
 
     /// `-i` draws the tree itself: options about printed output do not apply.
     private func validateInteractive() throws {
         let printing: [(given: Bool, name: String)] = [
-            (format != nil, "--format"), (nulTerminated && !stdin, "-z"), (exitCode, "--exit-code"),
+            (format != nil, "--format"), (!writes.isEmpty, "--write"), (linkTemplate != nil, "--link-template"),
+            (title != nil, "--title"), (nulTerminated && !stdin, "-z"), (exitCode, "--exit-code"),
             (search != nil, "--search"), (searchMode != nil, "--search-mode"), (showOwners, "--owners"),
             (!owners.isEmpty, "--owner"), (ownersFrom != nil, "--owners-from"), (includeGenerated, "--include-generated"),
             (filters != nil, "--filters"), (!groups.isEmpty, "--group"), (predicateQuantifier != nil, "--predicate-quantifier"),

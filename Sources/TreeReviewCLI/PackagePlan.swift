@@ -10,8 +10,9 @@ import TreeModel
 enum PackagePlan {
     /// Refuses what does not go together.
     static func check(_ options: Options, format: OutputFormat) throws {
-        if options.groupByPackage && format != .tree && format != .markdown {
-            throw UsageError("--group-by package applies to --format tree or markdown, not \(format.rawValue)")
+        if options.groupByPackage && !options.writesAny(of: [.tree, .markdown], format: format) {
+            throw options.refusal("--group-by package applies to --format tree or markdown, not \(format.rawValue)",
+                                  accepted: "tree or markdown")
         }
         if options.groupByPackage && options.groupByOwner {
             throw UsageError("--group-by takes one key: owner, package or group")
@@ -34,9 +35,7 @@ enum PackagePlan {
         if let comparison = input.comparison {
             files = try comparison.repository.manifests(of: comparison.changeSet, cache: options.useCache)
         } else {
-            let directory = options.directory.map {
-                $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
-            } ?? io.currentDirectory
+            let directory = options.startingDirectory(io: io)
             guard let repository = try? Repository.open(at: directory, environment: environment), repository.workdir != nil else {
                 throw UsageError("--packages with --stdin reads the manifests of the working tree, and \(directory) is in no repository with one")
             }

@@ -54,19 +54,21 @@ struct Settings: Equatable {
         }
         let impliesPlain = (options.nulTerminated && !options.stdin) || options.directoryDepth != nil
         let format = options.format ?? (impliesPlain ? .plain : nil) ?? configFormat ?? .tree
-        if options.groupByOwner && format != .markdown {
-            throw UsageError("--group-by owner applies to --format markdown, not \(format.rawValue)")
+        if options.groupByOwner && !options.writesAny(of: [.markdown], format: format) {
+            throw options.refusal("--group-by owner applies to --format markdown, not \(format.rawValue)", accepted: "markdown")
         }
         if options.groupByOwner && options.stdin {
             throw UsageError("--group-by owner does not apply to --stdin: owners are read from a repository's compared side")
         }
-        if options.hunks && format != .json {
-            throw UsageError("--hunks applies to --format json, not \(format.rawValue)")
+        if options.hunks && !options.writesAny(of: [.json], format: format) {
+            throw options.refusal("--hunks applies to --format json, not \(format.rawValue)", accepted: "json")
         }
         try PackagePlan.check(options, format: format)
         try GroupPlan.check(options, format: format)
-        if options.maxBytes != nil && format != .markdown {
-            throw UsageError("--max-bytes applies to --format markdown, not \(format.rawValue)")
+        for (given, option) in [(options.maxBytes != nil, "--max-bytes"), (options.linkTemplate != nil, "--link-template"),
+                                (options.title != nil, "--title")]
+        where given && !options.writesAny(of: [.markdown], format: format) {
+            throw options.refusal("\(option) applies to --format markdown, not \(format.rawValue)", accepted: "markdown")
         }
         return Settings(
             format: format,

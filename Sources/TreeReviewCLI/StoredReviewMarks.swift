@@ -124,9 +124,7 @@ struct ViewedMarking {
     /// mark is an error, and nothing is removed.
     func run(_ arguments: [String], environment: [String: String], io: IO) throws -> Int32 {
         var options = try ArgumentParser.parse(arguments, restriction: .init(keys: Self.comparisonOptions, command: command))
-        let directory = options.directory.map {
-            $0.hasPrefix("/") ? $0 : URL(fileURLWithPath: io.currentDirectory).appendingPathComponent($0).path
-        } ?? io.currentDirectory
+        let directory = options.startingDirectory(io: io)
         let needsPaths = UsageError("\(command) needs the paths to mark: treereview \(command) [<comparison> --] <path>...")
         if options.separated {
             guard !options.pathspecs.isEmpty else { throw needsPaths }

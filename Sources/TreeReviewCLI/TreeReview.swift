@@ -37,7 +37,8 @@ public enum TreeReview {
             let input = try ChangeInput.read(options, environment: environment, io: io)
             let settings = try Settings.resolve(options, config: input.config, environment: environment,
                                                 standardInputIsTerminal: options.stdin ? nil : io.inputIsTerminal)
-            let plan = AnnotationPlan(options: options, format: settings.format)
+            let links = try ReportOutputs.links(options, label: input.label)
+            let plan = AnnotationPlan(options: options, formats: [settings.format] + options.writtenFormats)
             let annotations = try plan.read(input)
             var traceOrigin: Date?
             func trace(_ seconds: Double, _ phase: String) {
@@ -63,23 +64,8 @@ public enum TreeReview {
                 report.groups = groupPlan.listing(for: report, memberships: memberships.wait(), settings: settings, options: options)
             }
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
-            let renderOptions = RenderOptions(
-                color: ColorDecision.useColor(settings.color, environment: environment, isTerminal: io.outputIsTerminal),
-                nulTerminated: options.nulTerminated,
-                charset: settings.charset,
-                width: io.outputIsTerminal ? (environment["COLUMNS"].flatMap { Int($0) } ?? io.terminalWidth) : nil,
-                icons: settings.icons.drawing,
-                iconResolver: IconResolver(catalog: IconCatalog(set: .complete, extras: true), overrides: settings.iconOverrides),
-                prettyJSON: io.outputIsTerminal,
-                markdownMaxBytes: options.maxBytes ?? MarkdownRenderer.defaultMaxBytes,
-                directoryDepth: options.directoryDepth,
-                markdownGroupsByOwner: options.groupByOwner)
-            let renderer = renderer(for: settings.format)
-            try Pager.write(request: settings.paging, corePager: input.corePager, environment: environment, io: io) { sink in
-                var output = RenderOutput(write: sink.write)
-                try renderer.render(report, options: renderOptions, to: &output)
-                try output.flush()
-            }
+            try ReportOutputs(options: options, settings: settings, environment: environment, io: io)
+                .write(report, links: links, corePager: input.corePager)
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "written") }
             for warning in input.warnings + plan.warnings(annotations) + (packages?.warnings ?? []) {
                 try? io.standardError.write(Array((warning + "\n").utf8))
@@ -156,15 +142,6 @@ public enum TreeReview {
                             annotations: plan.reportAnnotations(files, view: view), filters: filters)
         report.changedLines = input.comparison?.changeSet.changedLines
         return (report, memberships)
-    }
-
-    private static func renderer(for format: OutputFormat) -> any ReportRenderer {
-        switch format {
-        case .tree: TreeRenderer()
-        case .json: JSONRenderer()
-        case .markdown: MarkdownRenderer()
-        case .plain: PlainRenderer()
-        }
     }
 
     /// The line for an adapter error, naming the flag where the adapter names the comparison.

@@ -19,22 +19,40 @@ struct ActionDefinitionTests {
         })
     }
 
-    @Test func everyVariableTheScriptReadsIsPassed() throws {
-        let script = try Self.text("Scripts/action-run"), action = try Self.text("action.yml")
-        let read = try Self.matches(of: "\\$\\{?((?:INPUT|EVENT)_[A-Z_]+)", in: script)
-        let passed = try Self.matches(of: "\\n +((?:INPUT|EVENT)_[A-Z_]+): \\$\\{\\{", in: action)
+    /// Every input is passed to the run step as `INPUT_<NAME>` (`-` as `_`), and the script
+    /// reads exactly those.
+    @Test func everyInputIsPassedAndRead() throws {
+        let script = try Self.text("Scripts/action-run") + Self.text("Scripts/action-base.bash"), action = try Self.text("action.yml")
+        let read = try Self.matches(of: "\\$\\{?(INPUT_[A-Z_]+)", in: script)
+        let passed = try Self.matches(of: "\\n +(INPUT_[A-Z_]+): \\$\\{\\{", in: action)
         #expect(read == passed)
-        #expect(read.count == 9)
-        let inputs = try Self.matches(of: "INPUT_([A-Z]+): \\$\\{\\{ inputs\\.([a-z]+) \\}\\}", in: action)
-        #expect(inputs.count == 6)
+        let declared = try Self.matches(of: "\\n  ([a-z-]+):\\n    description:", in: action.components(separatedBy: "\noutputs:")[0])
+        #expect(declared.count == 9)
+        let mapped = try Self.matches(of: "INPUT_([A-Z_]+): \\$\\{\\{ inputs\\.([a-z-]+) \\}\\}", in: action)
+        #expect(mapped.count == declared.count)
+        for input in declared {
+            let name = "INPUT_" + input.uppercased().replacingOccurrences(of: "-", with: "_")
+            #expect(action.contains("\(name): ${{ inputs.\(input) }}"), "\(input) is not passed as \(name)")
+        }
+    }
+
+    /// The event is read from its payload, not from expressions.
+    @Test func theEventComesFromItsPayload() throws {
+        let action = try Self.text("action.yml"), base = try Self.text("Scripts/action-base.bash")
+        #expect(!action.contains("github.event"))
+        #expect(base.contains("\"$GITHUB_EVENT_PATH\""))
     }
 
     @Test func everyOutputWrittenIsDeclared() throws {
         let script = try Self.text("Scripts/action-run"), action = try Self.text("action.yml")
         let written = try Self.matches(of: "write_output ([a-z-]+) ", in: script)
-        let declared = try Self.matches(of: "value: \\$\\{\\{ steps\\.run\\.outputs\\.([a-z-]+) \\}\\}", in: action)
-        #expect(written == ["any-changed", "count", "files", "directories", "base", "head"])
+        let declared = try Self.matches(of: "\\n  ([a-z-]+):\\n    description:[^\\n]*\\n    value: \\$\\{\\{ steps\\.run\\.outputs\\.([a-z-]+) \\}\\}", in: action)
+        let values = try Self.matches(of: "value: \\$\\{\\{ steps\\.run\\.outputs\\.([a-z-]+) \\}\\}", in: action)
+        #expect(written == ["any-changed", "count", "counted", "files", "added", "modified", "deleted", "renamed",
+                            "deleted-by-rename", "directories", "groups", "changes", "packages", "affected",
+                            "base", "head", "base-reason"])
         #expect(written == declared)
+        #expect(written == values)
     }
 
     @Test func cacheKeyFollowsTheSources() throws {
@@ -42,7 +60,7 @@ struct ActionDefinitionTests {
         try Shell.run("cp", ["-R", Self.root.appendingPathComponent("Sources").path, Self.root.appendingPathComponent("Package.swift").path, copy])
         let script = Self.root.appendingPathComponent("Scripts/action-cache-key").path
         let first = try Shell.run("bash", [script, copy]).text
-        #expect(first.hasPrefix("key=treereview-"))
+        #expect(first.hasPrefix("swift=6.3.1\nkey=treereview-"))
         #expect(try Shell.run("bash", [script, copy]).text == first)
         try "// changed\n".write(toFile: copy + "/Sources/treereview/extra.swift", atomically: true, encoding: .utf8)
         let second = try Shell.run("bash", [script, copy]).text

@@ -32,7 +32,8 @@ struct ActionStepTests {
             "GITHUB_OUTPUT": output, "GITHUB_STEP_SUMMARY": summary,
             "TREEREVIEW": wrapper, "TREEREVIEW_REAL": Binary.path, "TREEREVIEW_CALL_LOG": log,
             "INPUT_BASE": "", "INPUT_HEAD": "", "INPUT_DEPTH": "", "INPUT_SUMMARY": "", "INPUT_ARGS": "", "INPUT_PATH": "",
-            "EVENT_PR_BASE_SHA": "", "EVENT_BEFORE": "", "EVENT_DEFAULT_BRANCH": "",
+            "INPUT_FILTERS": "", "INPUT_PREDICATE_QUANTIFIER": "", "INPUT_PACKAGES": "",
+            "GITHUB_EVENT_NAME": "", "GITHUB_EVENT_PATH": "", "RUNNER_TEMP": scratch,
         ]
         merged.merge(environment) { $1 }
         let result = try Shell.run("bash", [script], in: repository, environment: merged)
@@ -51,13 +52,18 @@ struct ActionStepTests {
 
         """
 
-    /// Checks the step summary against git's changes for `arguments`: the title is the range
+    /// The summary's title for two sides: `feature 1a2b3c4 → main 5d6e7f8` (the base's id is the merge base's).
+    static func title(head: (name: String, id: String), base: (name: String, id: String)) -> String {
+        "\(head.name) \(head.id.prefix(7)) → \(base.name) \(base.id.prefix(7))"
+    }
+
+    /// Checks the step summary against git's changes for `arguments`: the title is `title`
     /// compared, every file is listed with its status, origin and line counts, and the totals agree.
-    static func checkSummary(_ summary: String, range: String, gitArguments: [String], pathspecs: [String] = [],
+    static func checkSummary(_ summary: String, title: String, gitArguments: [String], pathspecs: [String] = [],
                              in repository: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let shown = try RenderedMarkdown(parsing: Array(summary.utf8))
         let changes = try GitOracle.changes(in: repository, ["-M"] + gitArguments, pathspecs: pathspecs)
-        #expect(shown.title == range, sourceLocation: sourceLocation)
+        #expect(shown.title == title, sourceLocation: sourceLocation)
         #expect(shown.note == nil, sourceLocation: sourceLocation)
         #expect(shown.tree.differences(from: changes) == [], sourceLocation: sourceLocation)
         #expect(shown.tree.headerDifferences(from: changes) == [], sourceLocation: sourceLocation)
@@ -99,21 +105,26 @@ struct ActionStepTests {
         }).sorted()
     }
 
-    @Test func pullRequestComparesTheBaseWithTheHead() throws {
+    /// The base and head inputs are compared as `base...head`: the base output is their
+    /// merge base, and every call compares the same two commits.
+    @Test func baseAndHeadInputsAreComparedFromTheirMergeBase() throws {
         let repository = try Fixtures.repository("branches")
-        let base = try Self.revision("main", in: repository), head = try Self.revision("feature", in: repository)
-        let run = try Self.run(in: repository, ["EVENT_PR_BASE_SHA": base, "INPUT_HEAD": "feature"])
+        let main = try Self.revision("main", in: repository), head = try Self.revision("feature", in: repository)
+        let run = try Self.run(in: repository, ["INPUT_BASE": "main", "INPUT_HEAD": "feature"])
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         let paths = try Self.gitPaths(["main...feature"], in: repository)
-        #expect(run.outputs["base"] == base)
+        #expect(run.outputs["base"] == (try Shell.git(["merge-base", "main", "feature"], in: repository).text.trimmingCharacters(in: .newlines)))
         #expect(run.outputs["head"] == head)
+        #expect(run.outputs["base-reason"] == "the base input: main, the head input: feature")
         #expect(run.outputs["any-changed"] == "true")
         #expect(run.outputs["count"] == String(paths.count))
         #expect(try run.list("files").sorted() == paths)
         #expect(try run.list("directories") == Self.directories(paths, depth: 1))
-        try Self.checkSummary(run.summary, range: "\(base)...\(head)", gitArguments: ["main...feature"], in: repository)
-        #expect(run.calls.allSatisfy { $0.contains("\(base)...\(head)") })
-        #expect(run.calls.count == 3)
+        let base = try Shell.git(["merge-base", "main", "feature"], in: repository).text.trimmingCharacters(in: .newlines)
+        try Self.checkSummary(run.summary, title: Self.title(head: ("feature", head), base: ("main", base)),
+                              gitArguments: ["main...feature"], in: repository)
+        #expect(run.calls.allSatisfy { $0.contains("\(main)...\(head)") })
+        #expect(run.calls.count == 1)
     }
 
     @Test func depthAndArgsReachEveryCall() throws {
@@ -127,10 +138,11 @@ struct ActionStepTests {
         #expect(!paths.isEmpty)
         #expect(try run.list("files").sorted() == paths)
         #expect(try run.list("directories") == Self.directories(paths, depth: 3))
-        #expect(run.calls.count == 3)
+        #expect(run.calls.count == 1)
         #expect(run.calls.allSatisfy { $0.hasSuffix(" --status=d -- Sources/App") })
-        let range = "\(try Self.revision("main", in: repository))...\(try Self.revision("feature", in: repository))"
-        try Self.checkSummary(run.summary, range: range, gitArguments: ["--diff-filter=d", "main...feature"],
+        let base = try Shell.git(["merge-base", "main", "feature"], in: repository).text.trimmingCharacters(in: .newlines)
+        let title = Self.title(head: ("feature", try Self.revision("feature", in: repository)), base: ("main", base))
+        try Self.checkSummary(run.summary, title: title, gitArguments: ["--diff-filter=d", "main...feature"],
                               pathspecs: ["Sources/App"], in: repository)
     }
 
@@ -149,47 +161,33 @@ struct ActionStepTests {
         #expect(run.result.text.contains("treereview: \(kept.count) of \(all.count) files kept by status\n"), "\(run.result.text)")
     }
 
-    @Test func pushComparesWithTheCommitBeforeIt() throws {
-        let repository = try Fixtures.fresh("branches")
-        try Shell.git(["checkout", "-q", "feature"], in: repository)
-        let before = try Self.revision("main", in: repository)
-        let run = try Self.run(in: repository, ["EVENT_BEFORE": before, "INPUT_SUMMARY": "false"])
-        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        #expect(run.outputs["base"] == before)
-        #expect(run.outputs["count"] == String(try Self.gitPaths(["main...feature"], in: repository).count))
-        #expect(run.summary.isEmpty)
-        #expect(run.calls.count == 2)
-    }
-
-    @Test func newBranchPushComparesWithTheDefaultBranch() throws {
-        let origin = try Fixtures.repository("branches")
-        let clone = try Fixtures.temporaryDirectory() + "/clone"
-        try Shell.git(["clone", "-q", "--branch", "feature", origin, clone], in: origin)
-        let run = try Self.run(in: clone, ["EVENT_BEFORE": String(repeating: "0", count: 40), "EVENT_DEFAULT_BRANCH": "main"])
-        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        #expect(run.outputs["base"] == (try Self.revision("main", in: origin)))
-    }
-
     @Test func withoutEventTheParentOfHEADIsTheBase() throws {
         let repository = try Fixtures.fresh("branches")
         try Shell.git(["checkout", "-q", "feature"], in: repository)
-        let run = try Self.run(in: repository, ["EVENT_DEFAULT_BRANCH": "main"])
+        let run = try Self.run(in: repository)
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         #expect(run.outputs["base"] == (try Self.revision("feature~1", in: repository)))
+        #expect(run.outputs["head"] == (try Self.revision("feature", in: repository)))
+        let head = try Self.revision("feature", in: repository), parent = try Self.revision("feature~1", in: repository)
+        #expect(run.outputs["base-reason"] == "no event: \(head.prefix(7)) against its parent \(parent.prefix(7))")
     }
 
-    @Test func shallowCloneFetchesWhatTheComparisonNeeds() throws {
-        let origin = try Fixtures.repository("branches")
-        let clone = try Fixtures.temporaryDirectory() + "/shallow"
-        try Shell.git(["clone", "-q", "--depth", "1", "--branch", "feature", "file://" + origin, clone], in: origin)
-        let base = try Self.revision("main", in: origin)
-        let missing = try Shell.run("git", ["cat-file", "-e", base], in: clone)
-        #expect(missing.status != 0)
-        let run = try Self.run(in: clone, ["EVENT_PR_BASE_SHA": base])
+    /// One treereview run: a Markdown option in args (the README's `--max-bytes 65536`)
+    /// applies to the summary, and a CODEOWNERS warning prints once.
+    @Test func markdownOptionsInArgsAndOneWarning() throws {
+        let repository = try Fixtures.fresh("branches")
+        try Shell.git(["checkout", "-q", "main"], in: repository)
+        try FileManager.default.createDirectory(atPath: repository + "/.github", withIntermediateDirectories: true)
+        try "* @acme/all\n!Sources @nobody\n".write(toFile: repository + "/.github/CODEOWNERS", atomically: true, encoding: .utf8)
+        try Shell.git(["add", ".github/CODEOWNERS"], in: repository)
+        try Shell.git(["-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "owners"], in: repository)
+        let run = try Self.run(in: repository, ["INPUT_BASE": "main", "INPUT_HEAD": "feature", "INPUT_ARGS": "--max-bytes 65536"])
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        let paths = try Self.gitPaths(["main...feature"], in: origin)
-        #expect(try run.list("files").sorted() == paths)
-        #expect(run.outputs["base"] == base)
+        #expect(run.calls.count == 1)
+        #expect(run.summary.utf8.count <= 65536, "\(run.summary.utf8.count) bytes")
+        #expect(try run.list("files").sorted() == (try Self.gitPaths(["main...feature"], in: repository)))
+        let warnings = run.result.error.split(separator: "\n").filter { $0.contains("CODEOWNERS") }
+        #expect(warnings.count == 1, "\(run.result.error)")
     }
 
     @Test func noChanges() throws {
@@ -207,48 +205,13 @@ struct ActionStepTests {
         let run = try Self.run(in: repository, ["INPUT_BASE": "HEAD~1"])
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
         let paths = try Self.gitPaths(["HEAD~1...HEAD"], in: repository)
-        let range = "\(try Self.revision("HEAD~1", in: repository))...\(try Self.revision("HEAD", in: repository))"
-        try Self.checkSummary(run.summary, range: range, gitArguments: ["HEAD~1...HEAD"], in: repository)
+        let title = Self.title(head: ("HEAD", try Self.revision("HEAD", in: repository)), base: ("HEAD~1", try Self.revision("HEAD~1", in: repository)))
+        try Self.checkSummary(run.summary, title: title, gitArguments: ["HEAD~1...HEAD"], in: repository)
         let kinds = Set(try CommonMark.parse(Array(run.summary.utf8), .gitHub).all.map(\.kind))
         #expect(kinds.isDisjoint(with: ["link", "emph", "strong", "html_inline", "strikethrough", "code_block"]), "\(kinds)")
         #expect(try run.list("files").sorted() == paths.sorted())
         #expect(try run.list("files").contains("new\nline.txt"))
         #expect(try run.list("directories") == Self.directories(paths, depth: 1))
-    }
-
-    /// The README's workflow, as YAML lines.
-    static func readmeWorkflow() throws -> [Substring] {
-        let readme = try String(contentsOfFile: Fixtures.directory + "/../README.md", encoding: .utf8)
-        let section = try #require(readme.range(of: "## GitHub Action\n"))
-        let start = try #require(readme.range(of: "```yaml\n", range: section.upperBound..<readme.endIndex))
-        let end = try #require(readme.range(of: "\n```\n", range: start.upperBound..<readme.endIndex))
-        return readme[start.upperBound..<end.lowerBound].split(separator: "\n")
-    }
-
-    @Test func theReadmeWorkflowUsesTheActionAsDefinedAndItsDirectoriesExist() throws {
-        let workflow = try Self.readmeWorkflow()
-        let action = try String(contentsOfFile: Fixtures.directory + "/../action.yml", encoding: .utf8)
-        let text = workflow.joined(separator: "\n")
-        let used = Set(text.matches(of: /steps\.treereview\.outputs\.([a-z-]+)/).map { String($0.output.1) })
-        let declared = Set(action.matches(of: /\n  ([a-z-]+):\n    description:[^\n]*\n    value:/).map { String($0.output.1) })
-        #expect(used == ["any-changed", "count", "files", "directories"])
-        #expect(used.isSubset(of: declared))
-        let step = try #require(workflow.firstIndex { $0.hasSuffix("uses: <owner>/treereview@<ref>") })
-        let with = workflow[(step + 2)...].prefix { $0.hasPrefix("          ") }
-        let inputs = with.map { $0.trimmingPrefix(while: { $0 == " " }).prefix { $0 != ":" } }
-        #expect(inputs == ["depth", "args"])
-        for input in inputs { #expect(action.contains("\n  \(input):\n    description:"), "action.yml has no input \(input)") }
-        #expect(text.contains("fetch-depth: 0"))
-
-        let repository = try Fixtures.repository("branches")
-        let run = try Self.run(in: repository, ["EVENT_PR_BASE_SHA": try Self.revision("main", in: repository),
-                                                "INPUT_HEAD": "feature", "INPUT_DEPTH": "2", "INPUT_ARGS": "--status=d"])
-        #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        let directories = try run.list("directories")
-        #expect(directories.count > 2)
-        let trees = try Shell.git(["ls-tree", "-r", "-d", "-z", "--name-only", "feature"], in: repository).output
-        let existing = Set(trees.split(separator: 0).map { String(decoding: $0, as: UTF8.self) } + ["."])
-        #expect(Set(directories).isSubset(of: existing), "\(Set(directories).subtracting(existing))")
     }
 
     @Test(arguments: [
