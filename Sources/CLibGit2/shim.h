@@ -6,6 +6,10 @@
 #include <unistd.h>
 #include <git2/sys/repository.h>
 #include <git2/sys/odb_backend.h>
+/* libgit2 1.8 moved git_error_set_str and git_error_set_oom (LooseObjectCallbacks) here. */
+#if __has_include(<git2/sys/errors.h>)
+#include <git2/sys/errors.h>
+#endif
 
 /// An object database backend with a pointer to its owner's state (`LooseObjectGuard`).
 typedef struct treereview_odb_backend {
