@@ -92,15 +92,17 @@ struct MarkdownLinkCLITests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
+    static let noCommit = "--link-template's {commit} needs a revision on the new side, and the new side here is "
+
     static let refusals: [Refusal] = [
         Refusal(arguments: ["--link-template", "https://x/{commit}/{path}"],
-                message: "--link-template's {commit} needs a revision on the new side, and the new side here is the working tree"),
+                message: noCommit + "the working tree"),
         Refusal(arguments: ["--staged", "--link-template", "https://x/{commit}/{path}"],
-                message: "--link-template's {commit} needs a revision on the new side, and the new side here is the index"),
+                message: noCommit + "the index"),
         Refusal(arguments: ["main", "--link-template", "https://x/{commit}"],
-                message: "--link-template's {commit} needs a revision on the new side, and the new side here is the working tree"),
+                message: noCommit + "the working tree"),
         Refusal(arguments: ["--stdin", "--link-template", "https://x/{commit}"],
-                message: "--link-template's {commit} needs a revision on the new side, and the new side here is a change list from standard input"),
+                message: noCommit + "a change list from standard input"),
         Refusal(arguments: ["main..feature", "--link-template", "https://x/{file}"],
                 message: "invalid value for --link-template: unknown placeholder '{file}': expected {path}, {sha256} or {commit}"),
         Refusal(arguments: ["main..feature", "--link-template", "https://x/{path"],

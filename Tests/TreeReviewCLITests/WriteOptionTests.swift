@@ -28,12 +28,17 @@ struct WriteOptionTests {
             #expect(alone.status == 0, "\(alone.error)", sourceLocation: sourceLocation)
             let written = try #require(FileManager.default.contents(atPath: "\(directory)/\(format)"), sourceLocation: sourceLocation)
             #expect(!written.isEmpty, sourceLocation: sourceLocation)
-            #expect(Array(written) == alone.output, "\(format) differs from --format \(format) \(options)",
-                    sourceLocation: sourceLocation)
+            if Array(written) != alone.output {
+                let difference = Golden.lineDiff(expected: alone.text, actual: String(decoding: written, as: UTF8.self))
+                Issue.record("\(format) differs from --format \(format) \(options):\n\(difference)", sourceLocation: sourceLocation)
+            }
         }
         let ownOfStdout = files.first { $0.format == stdout }?.own ?? []
         let alone = CLIRunner.run(["--format", stdout] + ownOfStdout + shared + [Self.comparison], in: repository)
-        #expect(combined.output == alone.output, "standard output differs", sourceLocation: sourceLocation)
+        if combined.output != alone.output {
+            let difference = Golden.lineDiff(expected: alone.text, actual: combined.text)
+            Issue.record("standard output differs:\n\(difference)", sourceLocation: sourceLocation)
+        }
         return combined
     }
 
