@@ -131,6 +131,7 @@ struct WriteOptionTests {
         BadCase(arguments: ["--format", "json", "--write", "plain=/dev/null", "--group-by", "owner"],
                 message: "--group-by owner applies to --format markdown, not json; no --write writes markdown either"),
         BadCase(arguments: ["-i", "--write", "json=/dev/null"], message: "--write does not apply to --interactive"),
+        BadCase(arguments: ["--write", "json=/dev/full"], message: "write failure on '/dev/full': No space left on device"),
     ]
 
     @Test(arguments: badCases)
