@@ -97,6 +97,19 @@ struct WriteOptionTests {
         #expect(!FileManager.default.fileExists(atPath: parent + "/changed.txt"))
     }
 
+    /// Standard output keeps the format the configuration chooses; `--write` only adds files.
+    @Test func standardOutputKeepsTheConfiguredFormat() throws {
+        let repository = try Fixtures.fresh("branches")
+        try Shell.git(["config", "treereview.format", "markdown"], in: repository)
+        let file = try Fixtures.temporaryDirectory() + "/changes.json"
+        let outcome = CLIRunner.run(["--write", "json=\(file)", "--max-bytes", "8192", "main..feature"], in: repository)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.output == CLIRunner.run(["--max-bytes", "8192", "main..feature"], in: repository).output)
+        #expect(outcome.text.hasPrefix("### `main..feature` · "))
+        #expect(FileManager.default.contents(atPath: file).map(Array.init)
+            == CLIRunner.run(["--format", "json", "main..feature"], in: repository).output)
+    }
+
     @Test func anExistingFileIsEmptiedFirst() throws {
         let repository = try Fixtures.repository("branches")
         let file = try Fixtures.temporaryDirectory() + "/out"
