@@ -12,8 +12,9 @@ import TreeModel
 /// The template's own text must be printable ASCII without spaces, `<`, `>`, `"`, `\` or a
 /// backtick, and `{` and `}` only around a placeholder; anything else is refused rather than
 /// guessed at. File names are hostile input: what a path brings into the URL is only
-/// unreserved characters, `/` and `%XX`, so no name can end the link or add markup, and the
-/// template's `(`, `)` and `&` are written backslash-escaped in the link (``markdownDestination(path:status:)``).
+/// unreserved characters, `/` and `%XX`, so no name can end the link or add markup; in the
+/// link, the template's `(` and `)` are backslash-escaped and its `&` written `&amp;`
+/// (``markdownDestination(path:status:)``).
 public struct LinkTemplate: Sendable, Equatable {
     /// One piece of a template.
     public enum Piece: Sendable, Equatable {
@@ -89,15 +90,17 @@ public struct LinkTemplate: Sendable, Equatable {
         return url
     }
 
-    /// The URL as a Markdown link destination: `(`, `)` and `&` backslash-escaped, so that
-    /// parentheses need no balancing and no `&name;` is read as an entity.
+    /// The URL as a Markdown link destination: `(` and `)` backslash-escaped, so that
+    /// parentheses need no balancing, and `&` as `&amp;`, so that no `&name;` of the URL is
+    /// read as an entity (cmark reads entities in a destination even after a backslash).
     public func markdownDestination(path: [UInt8], status: ChangeStatus?) -> [UInt8] {
         var destination: [UInt8] = []
         for byte in url(path: path, status: status) {
-            if byte == UInt8(ascii: "(") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: "&") {
-                destination.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: ")"): destination += [UInt8(ascii: "\\"), byte]
+            case UInt8(ascii: "&"): destination += Array("&amp;".utf8)
+            default: destination.append(byte)
             }
-            destination.append(byte)
         }
         return destination
     }

@@ -210,6 +210,8 @@ extension ManPage {
         ("treereview main...feature --depth 1 --search model", "The top levels only, and only paths containing model."),
         ("treereview --format json main..feature | jq .summary", "The JSON report's summary."),
         ("treereview -z main..feature | xargs -0 swift-format lint", "Each changed path, NUL-terminated, for xargs."),
+        ("treereview --format json --write markdown=summary.md --max-bytes 65536 main...feature > changes.json",
+         "The JSON and a Markdown summary of at most 65536 bytes from one comparison."),
         ("git diff --name-status -z -M A B | treereview --stdin -z", "A change list from git itself; no repository needed."),
         ("git config --add treereview.icon ext:spec.ts=test", "An icon override for test files."),
         ("source <(treereview completion bash)", "Completion in this bash session; in ~/.bashrc, in every one. make install puts the bash, zsh and fish scripts where those shells look."),

@@ -41,10 +41,12 @@ struct ReportFile: Equatable {
     }
 }
 
-/// A ``ReportFile`` open for writing: a sink whose write failures name the file; closed by ``close()``.
+/// A ``ReportFile`` open for writing: a sink whose write failures name the file (a pipe
+/// closed too: unlike standard output's reader, a file's going away is an error); closed by
+/// ``close()``, or when it goes away after a failure.
 final class OpenReportFile: ByteSink {
     let file: ReportFile
-    private let descriptor: Int32
+    private var descriptor: Int32
     private let sink: FileDescriptorSink
 
     init(file: ReportFile, descriptor: Int32) {
@@ -53,10 +55,22 @@ final class OpenReportFile: ByteSink {
         sink = FileDescriptorSink(descriptor: descriptor, name: file.path)
     }
 
-    func write(_ bytes: [UInt8]) throws { try sink.write(bytes) }
+    deinit {
+        if descriptor >= 0 { _ = Foundation.close(descriptor) }
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        do {
+            try sink.write(bytes)
+        } catch is BrokenPipe {
+            throw WriteFailure(stream: file.path, code: EPIPE)
+        }
+    }
 
     /// Closes the file; a failure (a full disk reported late) is a ``WriteFailure``.
     func close() throws {
-        if Foundation.close(descriptor) != 0 { throw WriteFailure(stream: file.path, code: errno) }
+        let result = Foundation.close(descriptor)
+        descriptor = -1
+        if result != 0 { throw WriteFailure(stream: file.path, code: errno) }
     }
 }

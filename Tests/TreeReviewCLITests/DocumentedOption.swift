@@ -17,7 +17,7 @@ struct DocumentedOption: Equatable, CustomStringConvertible {
         names = []
         self.text = text.replacingOccurrences(of: "`", with: "")
         for piece in synopsis.replacingOccurrences(of: "`", with: "").split(separator: ", ") {
-            guard let match = piece.wholeMatch(of: /(?<name>--?[A-Za-z][A-Za-z-]*)(?<value>(?:\[=?|=| )?<(?<valueName>[a-z]+)>\]?)?/) else {
+            guard let match = piece.wholeMatch(of: /(?<name>--?[A-Za-z][A-Za-z-]*)(?<value>(?:\[=?|=| )?<(?<valueName>[a-z][a-z=]*)>\]?)?/) else {
                 return nil
             }
             names.insert(String(match.output.name))
