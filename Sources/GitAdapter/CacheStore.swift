@@ -29,7 +29,9 @@ final class CacheStore: @unchecked Sendable {
     /// the attributes') wait for each other without a deadline, so that the lock's bounded
     /// wait is only for other processes. Without it, a save that took longer than the bound
     /// (a slow machine, a sanitizer) made the run's other save give up its records.
-    static let writersOfThisProcess = Locked(())
+    /// It counts the writes, holding a value of some size: a `Locked(())`, whose value has no
+    /// size, was reported by ThreadSanitizer as racing with itself.
+    static let writersOfThisProcess = Locked(0)
     /// How many times ``init(directory:budget:)`` reads the directory when segments vanish
     /// under it (merges by other runs).
     static let listingAttempts = 8
@@ -115,7 +117,8 @@ final class CacheStore: @unchecked Sendable {
     /// `directory`'s lock, waiting at most `waiting` seconds for another process's write;
     /// `nil` when the directory's lock cannot be had.
     static func holdingWriteLocks<Result>(_ directory: String, waiting: Double, _ body: () -> Result) -> Result? {
-        writersOfThisProcess.withLock { _ in
+        writersOfThisProcess.withLock { writes in
+            writes += 1
             guard let lock = CacheLock(directory: directory, waiting: waiting) else { return nil }
             defer { lock.release() }
             return body()
