@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "GitAdapter", dependencies: ["CLibGit2", "CZlib", "GitRules", "Locking", "TreeModel", "Annotations", "Background", "Packages"]),
         .target(name: "ReviewState", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "ChangeList", dependencies: ["GitRules", "TreeModel"]),
-        .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "GitRules", "Locking", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser", "Packages", "PathFilters"]),
+        .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "GitRules", "Locking", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser", "Packages", "PathFilters", "Background"]),
         .executableTarget(name: "treereview", dependencies: ["TreeReviewCLI"]),
         .target(name: "Annotations", dependencies: ["TreeModel"]),
         .target(name: "TerminalUI"),

@@ -15,7 +15,7 @@ public struct GroupMatcher: Sendable {
     public let filters: FiltersFile
     /// How each group's patterns decide.
     public let quantifier: PredicateQuantifier
-    private let globs: [Glob]
+    private let globs: GlobSet
     /// Every group's rules, one after another; group `g`'s are `rules[starts[g]..<starts[g + 1]]`.
     private let rules: [Rule]
     private let starts: [Int]
@@ -40,7 +40,7 @@ public struct GroupMatcher: Sendable {
             }
             starts.append(rules.count)
         }
-        self.globs = globs
+        self.globs = GlobSet(globs)
         self.rules = rules
         self.starts = starts
     }
@@ -69,13 +69,14 @@ public struct GroupMatcher: Sendable {
 
     /// Whether the group at `group` (an index of ``FiltersFile/groups``) holds `change`.
     public func contains(_ change: FilterChange, group: Int) -> Bool {
-        withTables { tables in
-            withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count) { memo in
-                change.sides.contains { side in
-                    memo.initialize(repeating: -1)
-                    return side.path.withUnsafeBufferPointer { tables.holds(group, path: $0, seen: side.statuses, memo: memo) }
-                }
+        withTables { tables, probe in
+            var held = false
+            change.forEachSide { path, statuses in
+                guard !held else { return }
+                path.withUnsafeBufferPointer { probe.look(at: $0) }
+                held = tables.holds(group, seen: statuses, probe: probe)
             }
+            return held
         }
     }
 
@@ -83,17 +84,15 @@ public struct GroupMatcher: Sendable {
     /// `g` holds it.
     private func sort(_ changes: [FilterChange], in range: Range<Int>, into words: UnsafeMutableBufferPointer<UInt64>, width: Int) {
         let groupCount = groupCount
-        withTables { tables in
-            withUnsafeTemporaryAllocation(of: Int8.self, capacity: globs.count) { memo in
-                changes.withUnsafeBufferPointer { changes in
-                    for index in range {
-                        let row = words.baseAddress! + index * width
-                        changes[index].forEachSide { path, statuses in
-                            memo.initialize(repeating: -1)
-                            path.withUnsafeBufferPointer { path in
-                                for group in 0..<groupCount where row[group >> 6] & (1 << UInt64(group & 63)) == 0 {
-                                    if tables.holds(group, path: path, seen: statuses, memo: memo) { row[group >> 6] |= 1 << UInt64(group & 63) }
-                                }
+        withTables { tables, probe in
+            changes.withUnsafeBufferPointer { changes in
+                for index in range {
+                    let row = words.baseAddress! + index * width
+                    changes[index].forEachSide { path, statuses in
+                        path.withUnsafeBufferPointer { path in
+                            probe.look(at: path)
+                            for group in 0..<groupCount where row[group >> 6] & (1 << UInt64(group & 63)) == 0 {
+                                if tables.holds(group, seen: statuses, probe: probe) { row[group >> 6] |= 1 << UInt64(group & 63) }
                             }
                         }
                     }
@@ -102,11 +101,11 @@ public struct GroupMatcher: Sendable {
         }
     }
 
-    private func withTables<Result>(_ body: (Tables) -> Result) -> Result {
+    private func withTables<Result>(_ body: (Tables, inout GlobSet.Probe) -> Result) -> Result {
         rules.withUnsafeBufferPointer { rules in
             starts.withUnsafeBufferPointer { starts in
-                globs.withUnsafeBufferPointer { globs in
-                    body(Tables(rules: rules, starts: starts, globs: globs, quantifier: quantifier))
+                globs.withProbe { probe in
+                    body(Tables(rules: rules, starts: starts, quantifier: quantifier), &probe)
                 }
             }
         }
@@ -116,24 +115,16 @@ public struct GroupMatcher: Sendable {
     private struct Tables {
         let rules: UnsafeBufferPointer<Rule>
         let starts: UnsafeBufferPointer<Int>
-        let globs: UnsafeBufferPointer<Glob>
         let quantifier: PredicateQuantifier
 
-        /// Whether glob `number` matches `path`, tried at most once per path (`memo`: -1 untried).
-        @inline(__always)
-        func matches(_ number: Int, _ path: UnsafeBufferPointer<UInt8>, memo: UnsafeMutableBufferPointer<Int8>) -> Bool {
-            if memo[number] < 0 { memo[number] = globs[number].matches(utf8: path) ? 1 : 0 }
-            return memo[number] == 1
-        }
-
-        /// Whether the group holds a path seen with `seen` statuses (see Docs/Groups.md).
-        func holds(_ group: Int, path: UnsafeBufferPointer<UInt8>, seen: FilterStatusSet,
-                   memo: UnsafeMutableBufferPointer<Int8>) -> Bool {
+        /// Whether the group holds the path `probe` looks at, seen with `seen` statuses (see
+        /// Docs/Groups.md).
+        func holds(_ group: Int, seen: FilterStatusSet, probe: borrowing GlobSet.Probe) -> Bool {
             let rules = UnsafeBufferPointer(rebasing: self.rules[starts[group]..<starts[group + 1]])
             switch quantifier {
             case .every:
                 return rules.allSatisfy { rule in
-                    (rule.statuses.map { $0.intersects(seen) } ?? true) && matches(rule.glob, path, memo: memo) != rule.isNegated
+                    (rule.statuses.map { $0.intersects(seen) } ?? true) && probe.matches(rule.glob) != rule.isNegated
                 }
             case .some:
                 var included = false, positives = false
@@ -141,9 +132,9 @@ public struct GroupMatcher: Sendable {
                     if !rule.isNegated { positives = true }
                     guard rule.statuses.map({ $0.intersects(seen) }) ?? true else { continue }
                     if rule.isNegated {
-                        if matches(rule.glob, path, memo: memo) { return false }
+                        if probe.matches(rule.glob) { return false }
                     } else if !included {
-                        included = matches(rule.glob, path, memo: memo)
+                        included = probe.matches(rule.glob)
                     }
                 }
                 return included || (!positives && !rules.isEmpty)

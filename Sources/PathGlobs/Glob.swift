@@ -6,7 +6,7 @@
 public struct Glob: Sendable, Hashable {
     /// The pattern as written.
     public let pattern: String
-    private let matcher: GlobMatcher
+    let matcher: GlobMatcher
 
     /// Compiles `pattern`; throws for a pattern picomatch refuses (an empty one, or one
     /// longer than 65,536 UTF-16 units).
@@ -31,6 +31,15 @@ public struct Glob: Sendable, Hashable {
 
     /// Whether the path of these UTF-8 bytes matches.
     public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matches(path) }
+
+    /// ``matches(utf8:)`` for a path already known to be ``isPlainPath(utf8:)`` (`plain`
+    /// true), as when one path is tried against many globs.
+    public func matches(utf8 path: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool { matcher.matches(path, plain: plain) }
+
+    /// Whether the path has no `.` or `..` segment and no line terminator (LF, CR, U+2028,
+    /// U+2029): the paths of almost every repository, for which `**` matches any run of
+    /// segments without looking at them.
+    public static func isPlainPath(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool { GlobFastPath.isPlain(path) }
 
     /// The answer of the compiled program alone (no fast path): for tests.
     func matchesByProgram(_ path: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matchesByProgram(path) }

@@ -143,24 +143,45 @@ final class GlobFastPath: Sendable {
         return nil
     }
 
-    /// The answer for `path` (not empty, not the pattern itself).
-    func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
-        let body = bodyMatches(path)
-        guard negated else { return body }
-        return !body && !Self.hasLineTerminator(path, 0, path.count)
+    /// What a path needs for this fast path to match it; `nil` when any path may (`**`,
+    /// `**/name/**`, a negated glob, a suffix with no `.`).
+    var key: GlobKey? {
+        guard !negated else { return nil }
+        switch kind {
+        case .everything, .containsSegment: return nil
+        case .exact: return .firstSegment([GlobKey.firstSegment(of: literal)])
+        case .under: return .firstSegment(directories.map { GlobKey.firstSegment(of: $0) })
+        case .anyDepth where hasDirectory: return .firstSegment([GlobKey.firstSegment(of: literal)])
+        case .anyDepth, .segment:
+            if tailIsName { return .lastExtension([GlobKey.lastExtension(of: name)]) }
+            guard suffixes.allSatisfy({ $0.contains(0x2E) }) else { return nil }
+            return .lastExtension(suffixes.map { GlobKey.lastExtension(of: $0) })
+        }
     }
 
-    private func bodyMatches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The answer for `path` (not empty, not the pattern itself); `plain` says the path is
+    /// known to be ``isPlain(_:)``, which spares the scans for dot segments and line terminators.
+    func matches(_ path: UnsafeBufferPointer<UInt8>, plain: Bool = false) -> Bool {
+        let body = bodyMatches(path, plain: plain)
+        guard negated else { return body }
+        return !body && (plain || !Self.hasLineTerminator(path, 0, path.count))
+    }
+
+    /// Whether `path` has no `.` or `..` segment and no line terminator: `**` then matches
+    /// any run of its segments.
+    static func isPlain(_ path: UnsafeBufferPointer<UInt8>) -> Bool { isGlobstar(path, 0, path.count) }
+
+    private func bodyMatches(_ path: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool {
         switch kind {
         case .everything:
-            return Self.isGlobstar(path, 0, path.count)
+            return plain || Self.isGlobstar(path, 0, path.count)
         case .exact:
             return path.count == literal.count && Self.hasPrefix(path, literal)
         case .under:
             for directory in directories where Self.hasPrefix(path, directory) {
                 if path.count == directory.count { return true }
                 guard path[directory.count] == 0x2F else { continue }
-                return Self.isGlobstar(path, directory.count + 1, path.count)
+                return plain || Self.isGlobstar(path, directory.count + 1, path.count)
             }
             return false
         case .anyDepth:
@@ -172,7 +193,7 @@ final class GlobFastPath: Sendable {
             let segment = tailStart(path, start)
             guard segment >= 0 else { return false }
             if segment == start { return true }
-            return Self.isGlobstar(path, start, segment - 1)
+            return plain || Self.isGlobstar(path, start, segment - 1)
         case .segment:
             return tailStart(path, 0) == 0
         case .containsSegment:
@@ -184,7 +205,7 @@ final class GlobFastPath: Sendable {
                 let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
                 if offset == 0 || base[offset - 1] == 0x2F, offset + length == count || base[offset + length] == 0x2F,
                    Self.hasSuffix(path, offset + length, literal) {
-                    return Self.isGlobstar(path, 0, count)
+                    return plain || Self.isGlobstar(path, 0, count)
                 }
                 at = offset + 1
             }

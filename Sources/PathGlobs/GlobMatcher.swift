@@ -16,11 +16,11 @@ final class GlobMatcher: Sendable {
         literals = negated ? nil : node.map(GlobLiterals.init).flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// picomatch's answer: an empty path never matches, the pattern itself always does.
-    func matches(_ path: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// picomatch's answer (`plain`: the path is known to be ``Glob/isPlainPath(utf8:)``): an empty path never matches, the pattern itself always does.
+    func matches(_ path: UnsafeBufferPointer<UInt8>, plain: Bool = false) -> Bool {
         if path.count == bytes.count, isPattern(path) { return true }
         if path.isEmpty { return false }
-        if let fastPath { return fastPath.matches(path) }
+        if let fastPath { return fastPath.matches(path, plain: plain) }
         if let literals, !literals.admits(path) { return false }
         return matchesByProgram(path)
     }

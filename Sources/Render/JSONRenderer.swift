@@ -39,8 +39,8 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.key(literal: "directories")
             json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
         }
-        if let packages = report.packages { json.writePackages(packages) }
-        if let groups = report.groups { json.writeGroups(groups) }
+        if let packages = report.packages { try json.writePackages(packages, flushingTo: &output) }
+        if let groups = report.groups { try json.writeGroups(groups, flushingTo: &output) }
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree

@@ -5,30 +5,24 @@ extension JSONWriter {
     /// `"packages"` and `"packageNotes"` (``PackageListing``): each changed package, then each
     /// affected one, with its changed files (paths as lossy text) and, for an affected one,
     /// why; then every manifest note.
-    mutating func writePackages(_ listing: PackageListing) {
-        let changes = listing.changes
+    mutating func writePackages(_ listing: PackageListing, flushingTo output: inout RenderOutput) throws {
         key(literal: "packages")
         beginArray()
-        for entry in listing.selection.entries {
-            let package = listing.package(of: entry)
-            beginObject()
-            pathField("path", "pathBytes", package.path.isEmpty ? [UInt8(ascii: ".")] : package.path)
-            field("name", package.name)
-            field("kind", package.kind?.rawValue)
-            writeStrings("manifests", package.manifests)
-            field("changed", entry.reason == nil)
-            field("count", entry.files.count)
-            key(literal: "files")
-            beginArray()
-            for file in entry.files {
-                changes[file].path.bytes.withUnsafeBufferPointer { path in
-                    if JSONWriter.isASCII(path) { utf8String(path) } else { string(String(decoding: path, as: UTF8.self)) }
-                }
+        try listing.changes.withUnsafeBufferPointer { changes in
+            for entry in listing.selection.entries {
+                let package = listing.package(of: entry)
+                beginObject()
+                pathField("path", "pathBytes", package.path.isEmpty ? [UInt8(ascii: ".")] : package.path)
+                field("name", package.name)
+                field("kind", package.kind?.rawValue)
+                writeStrings("manifests", package.manifests)
+                field("changed", entry.reason == nil)
+                field("count", entry.files.count)
+                try writePaths("files", of: entry.files, in: changes, flushingTo: &output)
+                key(literal: "affected")
+                if let reason = entry.reason { writeReason(reason, graph: listing.selection.graph) } else { null() }
+                endObject()
             }
-            endArray()
-            key(literal: "affected")
-            if let reason = entry.reason { writeReason(reason, graph: listing.selection.graph) } else { null() }
-            endObject()
         }
         endArray()
         key(literal: "packageNotes")

@@ -1,3 +1,4 @@
+import Background
 import Foundation
 import PathFilters
 import Render
@@ -54,8 +55,8 @@ struct GroupPlan {
     }
 
     /// ``memberships(of:)``, worked out on other threads while the caller goes on.
-    func startMatching(_ changes: [FileChange]) -> PendingMemberships {
-        PendingMemberships { memberships(of: changes) }
+    func startMatching(_ changes: [FileChange]) -> PendingResult<GroupMemberships> {
+        PendingResult { memberships(of: changes) }
     }
 
     /// The indices of the changes that a `--group` named holds (every one without `--group`).

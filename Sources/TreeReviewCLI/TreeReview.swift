@@ -1,3 +1,4 @@
+import Background
 import Foundation
 import GitAdapter
 import PathFilters
@@ -55,13 +56,15 @@ public enum TreeReview {
                                                            options: options, settings: settings)
             var report = madeReport
             report.comparison.codeOwners = annotations?.codeOwnersSource
-            if let traceOrigin, options.listsPackages { trace(-traceOrigin.timeIntervalSinceNow, "report made") }
+            if let traceOrigin, options.listsPackages || groupPlan != nil { trace(-traceOrigin.timeIntervalSinceNow, "report made") }
             let packages = try PackagePlan.listing(for: report, input: input, options: options, settings: settings,
                                                    environment: environment, io: io)
             report.packages = packages?.listing
             if let traceOrigin, let packages { trace(-traceOrigin.timeIntervalSinceNow, "packages \(packages.listing.selection.entries.count)") }
             if let groupPlan, let memberships {
-                report.groups = groupPlan.listing(for: report, memberships: memberships.wait(), settings: settings, options: options)
+                let rows = memberships.wait()
+                if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "groups matched") }
+                report.groups = groupPlan.listing(for: report, memberships: rows, settings: settings, options: options)
             }
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             try ReportOutputs(options: options, settings: settings, environment: environment, io: io)
@@ -87,13 +90,13 @@ public enum TreeReview {
     }
 
     private static func makeReport(_ input: ChangeInput, annotations: FileAnnotations?, plan: AnnotationPlan,
-                                   groups: GroupPlan?, options: Options, settings: Settings) throws -> (Report, PendingMemberships?) {
+                                   groups: GroupPlan?, options: Options, settings: Settings) throws -> (Report, PendingResult<GroupMemberships>?) {
         let tree: ChangeTree
         var files = annotations
         var marksInUse = false
         var hidden: (changes: [FileChange], files: FileAnnotations?) = ([], nil)
         let filters: ActiveFilters
-        var memberships: PendingMemberships?
+        var memberships: PendingResult<GroupMemberships>?
         if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed, options.groups.isEmpty {
             memberships = groups?.startMatching(paths.changes)
             tree = ChangeTree(paths: paths, order: settings.sort)
@@ -123,7 +126,7 @@ public enum TreeReview {
                 rows = rows?.selecting(shown)
             }
             if let rows {
-                memberships = PendingMemberships { rows }
+                memberships = PendingResult(value: rows)
             } else {
                 memberships = groups?.startMatching(changes)
             }

@@ -19,7 +19,7 @@ import TestSupport
             pairs += paths.count
         }
         let answers = try Picomatch.answers(questions)
-        var differences = 0, trueAnswers = 0, falseAnswers = 0, slow = 0, fastPaths = 0
+        var differences = 0, trueAnswers = 0, falseAnswers = 0, slow = 0, fastPaths = 0, plainPaths = 0, otherPaths = 0
         for (question, theirs) in zip(questions, answers) {
             let glob = try? Glob(question.pattern)
             if glob?.usesFastPath == true { fastPaths += 1 }
@@ -36,13 +36,16 @@ import TestSupport
                 if their { trueAnswers += 1 } else { falseAnswers += 1 }
                 let ours = path.withUnsafeBufferPointer { glob?.matches(utf8: $0) }
                 let byProgram = path.withUnsafeBufferPointer { glob?.matchesByProgram($0) }
-                if ours != their || byProgram != their {
+                let plain = path.withUnsafeBufferPointer { Glob.isPlainPath(utf8: $0) }
+                if plain { plainPaths += 1 } else { otherPaths += 1 }
+                let told = path.withUnsafeBufferPointer { glob?.matches(utf8: $0, plain: plain) }
+                if ours != their || byProgram != their || told != their {
                     differences += 1
                     if differences <= 30 {
                         Issue.record("""
                             seed \(seed): pattern \(question.pattern.debugDescription) path \
                             \(String(decoding: path, as: UTF8.self).debugDescription) \(path): picomatch \(their), \
-                            ours \(ours.map(String.init) ?? "refused"), program \(byProgram.map(String.init) ?? "refused")
+                            ours \(ours.map(String.init) ?? "refused"), program \(byProgram.map(String.init) ?? "refused"), told plain \(plain) \(told.map(String.init) ?? "refused")
                             """)
                     }
                 }
@@ -50,6 +53,7 @@ import TestSupport
         }
         print("glob differential, seed \(seed): \(pairs) pairs, \(trueAnswers) match, \(falseAnswers) do not, \(differences) differences, \(slow) too slow for picomatch, \(fastPaths) patterns on a fast path; features \(generator.counts.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue) \($0.value)" }.joined(separator: ", "))")
         #expect(differences == 0, "seed \(seed): \(differences) differences in \(pairs) pairs")
+        #expect(plainPaths > pairs / 10 && otherPaths > pairs / 10, "plain paths \(plainPaths), others \(otherPaths)")
         #expect(fastPaths >= 100, "only \(fastPaths) patterns take a fast path")
         #expect(slow < pairs / 100, "picomatch took too long on \(slow) pairs")
         #expect(trueAnswers > pairs / 10, "only \(trueAnswers) of \(pairs) pairs match")
