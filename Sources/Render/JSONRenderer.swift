@@ -1,18 +1,24 @@
+import Background
 import TreeModel
 
 /// The `json` format: schema version 1, as the product spec defines it.
 ///
 /// Top-level keys, in order: `schemaVersion`, `comparison`, `summary`, `untrackedNotStaged`
 /// (only under `--staged`), `directories` (only with ``RenderOptions/directoryDepth``:
-/// ``ChangedDirectories``), `packages` and `packageNotes` (only with `--packages`: ``PackageListing``), `files` (every change, in the report's order) and `tree` (the
+/// ``ChangedDirectories``), `packages` and `packageNotes` (only with `--packages`: ``PackageListing``), `files` (every change, in the report's order), `tree` (the
 /// same files nested under their directories, with
-/// directory-only chains flattened as the view says).
+/// directory-only chains flattened as the view says) and `groups` (only with `--filters`:
+/// ``GroupListing``, last, so that it can still be worked out while the rest is written).
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
 /// `binary` is `null`. Under `--hunks` (``Report/changedLines``) each `files` entry ends
 /// with its `hunks` (``JSONWriter/writeHunks(of:in:flushingTo:)``); `tree` nodes carry none.
 public struct JSONRenderer: ReportRenderer, Sendable {
     /// The schema version written as `schemaVersion`.
     public static let schemaVersion = 1
+
+    /// How many bytes of `groups` are written ahead, on another thread, while `files` and
+    /// `tree` are written; past them the groups are written in turn.
+    static let groupsAheadBudget = 64 << 20
 
     public init() {}
 
@@ -22,7 +28,12 @@ public struct JSONRenderer: ReportRenderer, Sendable {
 
     /// Writes the document as it goes: each `files` entry and each `tree` node in turn.
     public func render(_ report: Report, options: RenderOptions, to output: inout RenderOutput) throws {
-        var json = JSONWriter(pretty: options.prettyJSON)
+        let pretty = options.prettyJSON
+        let groupsAhead = report.hasGroups ? PendingResult {
+            JSONWriter.groupsAhead(of: report.groups ?? GroupListing(groups: [], changes: []), pretty: pretty,
+                                   budget: Self.groupsAheadBudget)
+        } : nil
+        var json = JSONWriter(pretty: pretty)
         json.beginObject()
         json.key(literal: "schemaVersion")
         json.int(Self.schemaVersion)
@@ -40,7 +51,6 @@ public struct JSONRenderer: ReportRenderer, Sendable {
             json.writeDirectories(ChangedDirectories.list(report.view, depth: depth))
         }
         if let packages = report.packages { try json.writePackages(packages, flushingTo: &output) }
-        if let groups = report.groups { try json.writeGroups(groups, flushingTo: &output) }
         json.key(literal: "files")
         json.beginArray()
         let changeTree = report.view.changeTree
@@ -64,6 +74,7 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         json.endArray()
         json.key(literal: "tree")
         try json.writeTree(report, icons: &icons, flushingTo: &output)
+        if let groups = report.groups { try json.writeGroups(groups, ahead: groupsAhead?.wait(), flushingTo: &output) }
         json.endObject()
         json.buffer.append(UInt8(ascii: "\n"))
         json.moveBytes(to: &output)

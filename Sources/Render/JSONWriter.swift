@@ -29,6 +29,25 @@ public struct JSONWriter: ~Copyable {
         self.pretty = pretty
     }
 
+    /// A writer of the first members of a container `depth` levels in, to be handed to the
+    /// writer of the whole document with ``adoptMembers(_:count:)``.
+    init(pretty: Bool, membersAtDepth depth: Int) {
+        self.pretty = pretty
+        self.depth = depth
+        enclosingCounts = Array(repeating: 0, count: depth)
+    }
+
+    /// Hands `output` what is written so far, then the `chunks` that a writer made with
+    /// ``init(pretty:membersAtDepth:)`` wrote at this depth: `count` members of the innermost
+    /// container, as if written here.
+    mutating func adoptMembers(_ chunks: [[UInt8]], count members: Int, flushingTo output: inout RenderOutput) throws {
+        precondition(count == 0 && !afterKey, "JSONWriter: members adopted into a container already written to")
+        guard members > 0 else { return }
+        moveBytes(to: &output)
+        for chunk in chunks { try output.hand(chunk) }
+        count = members
+    }
+
     /// Starts an object.
     public mutating func beginObject() {
         beginValue()

@@ -48,6 +48,13 @@ public struct RenderOutput {
         bytes.removeAll(keepingCapacity: true)
     }
 
+    /// Hands on the bytes not handed on yet, then `chunk` as it is (appended when collecting).
+    mutating func hand(_ chunk: [UInt8]) throws {
+        guard let write else { return bytes.append(contentsOf: chunk) }
+        try flush()
+        try write(chunk)
+    }
+
     /// Runs a rendering that writes to a ``RenderOutput`` and appends all it writes to `bytes`.
     static func collect(into bytes: inout [UInt8], _ render: (inout RenderOutput) throws -> Void) {
         var output = RenderOutput(collecting: [])

@@ -1,4 +1,5 @@
 import Annotations
+import Background
 import TreeModel
 
 /// Everything a renderer shows: what was compared and what changed.
@@ -22,8 +23,15 @@ public struct Report: Sendable {
     public var changedLines: ChangedLines?
     /// The changed and affected packages (`--packages`, `--affected`); `nil` otherwise.
     public var packages: PackageListing?
-    /// The named groups of a filters file and the files each holds (`--filters`); `nil` otherwise.
-    public var groups: GroupListing?
+    /// The named groups of a filters file and the files each holds (`--filters`); `nil`
+    /// otherwise. Read while they are still worked out (``setGroups(_:)``), they are waited for.
+    public var groups: GroupListing? {
+        get { pendingGroups?.wait() }
+        set { pendingGroups = newValue.map { PendingResult(value: $0) } }
+    }
+    private var pendingGroups: PendingResult<GroupListing>?
+    /// Whether the report has groups (``groups`` not `nil`), asked without waiting for them.
+    public var hasGroups: Bool { pendingGroups != nil }
 
     public init(comparison: ComparisonLabel, view: TreeView, linesCounted: Bool, untrackedLeftOut: Int? = nil,
                 viewedProgress: ViewedProgress? = nil, annotations: ReportAnnotations? = nil,
@@ -41,6 +49,10 @@ public struct Report: Sendable {
     public init(comparison: ComparisonLabel, tree: ChangeTree, linesCounted: Bool, flatten: Bool = true) {
         self.init(comparison: comparison, view: TreeView(changeTree: tree, flatten: flatten), linesCounted: linesCounted)
     }
+
+    /// Gives the report groups worked out while it is written: the tree and Markdown, which
+    /// show them first, wait for them; JSON writes them last.
+    public mutating func setGroups(_ pending: PendingResult<GroupListing>) { pendingGroups = pending }
 
     /// The whole change tree.
     public var tree: ChangeTree { view.changeTree }

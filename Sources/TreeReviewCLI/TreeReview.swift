@@ -40,6 +40,8 @@ public enum TreeReview {
                                                 standardInputIsTerminal: options.stdin ? nil : io.inputIsTerminal)
             let links = try ReportOutputs.links(options, label: input.label)
             let plan = AnnotationPlan(options: options, formats: [settings.format] + options.writtenFormats)
+            let groupPlan = try GroupPlan.read(options, io: io)
+            let early = keepsEveryPath(input, options) ? input.paths.flatMap { groupPlan?.startMatching($0.changes) } : nil
             let annotations = try plan.read(input)
             var traceOrigin: Date?
             func trace(_ seconds: Double, _ phase: String) {
@@ -51,9 +53,8 @@ public enum TreeReview {
                 marks.forEach(trace)
                 traceOrigin = Date(timeIntervalSinceNow: -(marks.last?.0 ?? 0))
             }
-            let groupPlan = try GroupPlan.read(options, io: io)
             let (madeReport, memberships) = try makeReport(input, annotations: annotations?.files, plan: plan, groups: groupPlan,
-                                                           options: options, settings: settings)
+                                                           matching: early, options: options, settings: settings)
             var report = madeReport
             report.comparison.codeOwners = annotations?.codeOwnersSource
             if let traceOrigin, options.listsPackages || groupPlan != nil { trace(-traceOrigin.timeIntervalSinceNow, "report made") }
@@ -62,9 +63,10 @@ public enum TreeReview {
             report.packages = packages?.listing
             if let traceOrigin, let packages { trace(-traceOrigin.timeIntervalSinceNow, "packages \(packages.listing.selection.entries.count)") }
             if let groupPlan, let memberships {
-                let rows = memberships.wait()
-                if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "groups matched") }
-                report.groups = groupPlan.listing(for: report, memberships: rows, settings: settings, options: options)
+                let listed = report
+                report.setGroups(PendingResult {
+                    groupPlan.listing(for: listed, memberships: memberships.wait(), settings: settings, options: options)
+                })
             }
             if let traceOrigin { trace(-traceOrigin.timeIntervalSinceNow, "tree built") }
             try ReportOutputs(options: options, settings: settings, environment: environment, io: io)
@@ -89,16 +91,24 @@ public enum TreeReview {
         }
     }
 
+    /// Whether the report keeps every path of `input`'s change tree, so that its groups can be
+    /// matched from the moment the changes are known.
+    private static func keepsEveryPath(_ input: ChangeInput, _ options: Options) -> Bool {
+        input.paths != nil && options.statusFilter == nil && !options.hidesViewed && options.groups.isEmpty
+    }
+
+    /// The report and its groups' memberships (`matching`, when they were started already).
     private static func makeReport(_ input: ChangeInput, annotations: FileAnnotations?, plan: AnnotationPlan,
-                                   groups: GroupPlan?, options: Options, settings: Settings) throws -> (Report, PendingResult<GroupMemberships>?) {
+                                   groups: GroupPlan?, matching: PendingResult<GroupMemberships>?,
+                                   options: Options, settings: Settings) throws -> (Report, PendingResult<GroupMemberships>?) {
         let tree: ChangeTree
         var files = annotations
         var marksInUse = false
         var hidden: (changes: [FileChange], files: FileAnnotations?) = ([], nil)
         let filters: ActiveFilters
         var memberships: PendingResult<GroupMemberships>?
-        if let paths = input.paths, options.statusFilter == nil, !options.hidesViewed, options.groups.isEmpty {
-            memberships = groups?.startMatching(paths.changes)
+        if let paths = input.paths, keepsEveryPath(input, options) {
+            memberships = matching ?? groups?.startMatching(paths.changes)
             tree = ChangeTree(paths: paths, order: settings.sort)
             filters = ReportFilters.active(options, plan: plan, changes: paths.changes, files: files)
         } else {
