@@ -54,8 +54,10 @@ enum LibGit2 {
         guard code < 0 else { return }
         let failure = failure(code)
         guard failure.errorClass == Int32(GIT_ERROR_CONFIG.rawValue) else { throw AdapterError.repository(failure.message) }
-        let boolean = "failed to parse '", notBoolean = "' as a boolean value"
-        if failure.message.hasPrefix(boolean), failure.message.hasSuffix(notBoolean) {
+        let boolean = "failed to parse '"
+        // libgit2 1.5 and 1.7 end the message "as a boolean value", 1.9 "as a boolean".
+        if failure.message.hasPrefix(boolean),
+           let notBoolean = ["' as a boolean value", "' as a boolean"].first(where: failure.message.hasSuffix) {
             let value = String(failure.message.dropFirst(boolean.count).dropLast(notBoolean.count))
             throw AdapterError.badConfigValue(key: "core.bare", value: value, problem: .notABoolean)
         }
