@@ -33,8 +33,8 @@ public struct Glob: Sendable, Hashable {
     public func matches(utf8 path: UnsafeBufferPointer<UInt8>) -> Bool { matcher.matches(path) }
 
     /// ``matches(utf8:)`` for a path already known to be ``isPlainPath(utf8:)`` (`plain`
-    /// true), as when one path is tried against many globs.
-    public func matches(utf8 path: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool { matcher.matches(path, plain: plain) }
+    /// true), as ``GlobSet`` tries one path against many globs (for the differential test).
+    func matches(utf8 path: UnsafeBufferPointer<UInt8>, plain: Bool) -> Bool { matcher.matches(path, plain: plain) }
 
     /// Whether the path has no `.` or `..` segment and no line terminator (LF, CR, U+2028,
     /// U+2029): the paths of almost every repository, for which `**` matches any run of
