@@ -12,12 +12,15 @@ extension Repository {
     /// comes back as ``ManifestFile/Contents/tooLarge(_:)``. With `cache`, which manifests
     /// a commit's subtrees hold is kept in the results cache by each subtree's id.
     public func manifests(of changeSet: ChangeSet, cache: Bool = true) throws -> [ManifestFile] {
-        switch changeSet.newSide {
-        case .tree(let id): return try treeManifests(id, cache: cache)
-        case .index: return try indexManifests(fromWorkingTree: false, untracked: [])
-        case .workingTree:
-            let untracked = changeSet.changes.lazy.filter { $0.status == .untracked }.map(\.path.bytes)
-            return try indexManifests(fromWorkingTree: true, untracked: Array(untracked))
+        try ManifestSource(self, changeSet: changeSet, cache: cache).read(in: self)
+    }
+
+    /// The manifests of `side`, with `untracked` paths for the working tree.
+    func manifests(of side: ComparedSide, untracked: [[UInt8]], cache: Bool) throws -> [ManifestFile] {
+        switch side {
+        case .tree(let id): try treeManifests(id, cache: cache)
+        case .index: try indexManifests(fromWorkingTree: false, untracked: [])
+        case .workingTree: try indexManifests(fromWorkingTree: true, untracked: untracked)
         }
     }
 

@@ -34,31 +34,36 @@ public struct PackageSelection: Sendable {
     /// dependents and, when a path matches `affectsAll`, every other package.
     public init(graph: PackageGraph, count: Int, path: (Int) -> [UInt8], oldPath: (Int) -> [UInt8]? = { _ in nil },
                 affected: Bool, affectsAll: AffectsAllRules = AffectsAllRules([])) {
+        let placement = PackagePlacement(graph: graph, count: count, path: path, oldPath: oldPath,
+                                         affectsAll: affected ? affectsAll : AffectsAllRules([]))
+        self.init(graph: graph, placement: placement, affected: affected)
+    }
+
+    /// The selection of paths placed already: the `i`-th file listed is path `order[i]` of
+    /// `placement` (path `i` without `order`). `placement` noted the `--affects-all`
+    /// matches, if any; the first file listed matching one makes every package affected.
+    public init(graph: PackageGraph, placement: PackagePlacement, order: [Int]? = nil, affected: Bool) {
         self.graph = graph
-        var containing = ContainingPackages()
-        var cursor = SortedRootCursor(graph)
-        var files: [Int: [Int]] = [:]
-        var everything: (file: [UInt8], pattern: String)?
+        var files = [[Int]](repeating: [], count: graph.packages.count)
+        var everything: PackagePlacement.AffectsAllMatch?
+        let count = order?.count ?? placement.count
         packageOfFile.reserveCapacity(count)
-        for index in 0..<count {
-            let bytes = path(index)
-            let package = cursor.package(containing: bytes) ?? containing.package(containing: bytes, in: graph)
+        for listed in 0..<count {
+            let index = order?[listed] ?? listed
+            let package = placement.packages[index]
             packageOfFile.append(package)
-            files[package, default: []].append(index)
-            if let old = oldPath(index) {
-                let oldPackage = containing.package(containing: old, in: graph)
-                if oldPackage != package { files[oldPackage, default: []].append(index) }
-            }
-            if affected, everything == nil, !affectsAll.isEmpty, let pattern = affectsAll.pattern(matching: bytes) {
-                everything = (bytes, pattern)
+            files[package].append(listed)
+            if !placement.oldPackages.isEmpty, let old = placement.oldPackages[index] { files[old].append(listed) }
+            if everything == nil, !placement.affectsAllMatches.isEmpty, let match = placement.affectsAllMatches[index] {
+                everything = match
             }
         }
-        let changed = files.keys.sorted()
-        entries = changed.map { Entry(package: $0, files: files[$0]!, reason: nil) }
+        let changed = files.indices.filter { !files[$0].isEmpty }
+        entries = changed.map { Entry(package: $0, files: files[$0], reason: nil) }
         guard affected else { return }
         var reasons = Self.dependents(of: changed, in: graph)
         if let everything {
-            for package in graph.packages.indices where files[package] == nil && !graph.packages[package].kinds.isEmpty {
+            for package in graph.packages.indices where files[package].isEmpty && !graph.packages[package].kinds.isEmpty {
                 reasons[package] = .affectsAll(file: everything.file, pattern: everything.pattern)
             }
         }

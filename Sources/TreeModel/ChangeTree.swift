@@ -55,6 +55,15 @@ public struct ChangeTree: Sendable {
         }
     }
 
+    /// How many changes were given (a path list's paths), duplicates included: what the
+    /// tree's entries index.
+    public var givenCount: Int {
+        switch source {
+        case .changes(let changes): changes.count
+        case .paths(let paths): paths.count
+        }
+    }
+
     /// The changes sorted by path bytes, each path once (the first change given for it).
     var sortedChanges: [FileChange] {
         if let sortedStorage { return sortedStorage }

@@ -42,6 +42,7 @@ public enum TreeReview {
             let plan = AnnotationPlan(options: options, formats: [settings.format] + options.writtenFormats)
             let groupPlan = try GroupPlan.read(options, io: io)
             let early = keepsEveryPath(input, options) ? input.paths.flatMap { groupPlan?.startMatching($0.changes) } : nil
+            let packageWork = PackagePlan.start(input, options: options, environment: environment, io: io)
             let annotations = try plan.read(input)
             var traceOrigin: Date?
             func trace(_ seconds: Double, _ phase: String) {
@@ -58,8 +59,7 @@ public enum TreeReview {
             var report = madeReport
             report.comparison.codeOwners = annotations?.codeOwnersSource
             if let traceOrigin, options.listsPackages || groupPlan != nil { trace(-traceOrigin.timeIntervalSinceNow, "report made") }
-            let packages = try PackagePlan.listing(for: report, input: input, options: options, settings: settings,
-                                                   environment: environment, io: io)
+            let packages = try PackagePlan.listing(for: report, groundwork: packageWork, options: options, settings: settings)
             report.packages = packages?.listing
             if let traceOrigin, let packages { trace(-traceOrigin.timeIntervalSinceNow, "packages \(packages.listing.selection.entries.count)") }
             if let groupPlan, let memberships {

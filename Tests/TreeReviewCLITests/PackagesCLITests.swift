@@ -11,11 +11,13 @@ struct PackagesCLITests {
 
     /// Each changed path's nearest directory holding a manifest on `feature`, from git's own
     /// lists (the fixture's only workspace-only Cargo.toml is at the top, beside a package.json).
-    static func expectedRoots(_ repository: String, old: String = "main", new: String = "feature") throws -> [String] {
+    static func expectedRoots(_ repository: String, old: String = "main", new: String = "feature",
+                              filter: String? = nil) throws -> [String] {
         let files = try Shell.git(["ls-tree", "-r", "--name-only", new], in: repository).text.split(separator: "\n")
         let roots = Set(files.filter { manifestNames.contains(String($0.split(separator: "/").last!)) }
             .map { $0.split(separator: "/").dropLast().joined(separator: "/") })
-        let changed = try Shell.git(["diff", "--name-status", "-M", old, new], in: repository).text.split(separator: "\n")
+        let changed = try Shell.git(["diff", "--name-status", "-M"] + (filter.map { ["--diff-filter=" + $0] } ?? []) + [old, new],
+                                    in: repository).text.split(separator: "\n")
         var found: Set<String> = []
         for line in changed {
             for path in line.split(separator: "\t").dropFirst() {
@@ -35,6 +37,18 @@ struct PackagesCLITests {
         #expect(outcome.text.split(separator: "\n").map(String.init) == Self.changedRoots)
         let nul = CLIRunner.run(["-z", "--packages", "main..feature"], in: repository)
         #expect(nul.output == Array(Self.changedRoots.joined(separator: "\0").utf8) + [0])
+    }
+
+    /// A report listing some of the changes places only those (the packages' work, begun on
+    /// every change before the report is made, is redone for the files kept).
+    @Test(arguments: ["R", "M", "A", "AD"])
+    func aStatusFilterPlacesOnlyTheFilesItKeeps(filter: String) throws {
+        let repository = try Fixtures.repository("monorepo-packages")
+        let expected = try Self.expectedRoots(repository, filter: filter)
+        #expect(!expected.isEmpty && expected != Self.changedRoots)
+        let outcome = CLIRunner.run(["--format", "plain", "--packages", "--status", filter, "main..feature"], in: repository)
+        #expect(outcome.status == 0, "\(outcome.error)")
+        #expect(outcome.text.split(separator: "\n").map(String.init) == expected)
     }
 
     /// Enough package directories that the walk below the top two levels is split over threads.
