@@ -19,21 +19,27 @@ struct ActionDefinitionTests {
         })
     }
 
-    /// Every input is passed to the run step as `INPUT_<NAME>` (`-` as `_`), and the script
-    /// reads exactly those.
+    /// Every input of action.yml is passed on by the entry point (`Scripts/action-main.js`)
+    /// to the run script as `INPUT_<NAME>` (`-` as `_`), and the script reads exactly those.
     @Test func everyInputIsPassedAndRead() throws {
-        let script = try Self.text("Scripts/action-run") + Self.text("Scripts/action-base.bash"), action = try Self.text("action.yml")
+        let script = try Self.text("Scripts/action-run") + Self.text("Scripts/action-base.bash")
+        let main = try Self.text("Scripts/action-main.js")
+        let action = try ActionWorkflowTests.action()
+        #expect(action.inputs.count == 10)
+        let listed = try Self.matches(of: "const inputs = \\[([^\\]]*)\\]", in: main).first ?? ""
+        let passed = Set(listed.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: " '")) })
+        #expect(passed == action.inputs)
         let read = try Self.matches(of: "\\$\\{?(INPUT_[A-Z_]+)", in: script)
-        let passed = try Self.matches(of: "\\n +(INPUT_[A-Z_]+): \\$\\{\\{", in: action)
-        #expect(read == passed)
-        let declared = try Self.matches(of: "\\n  ([a-z-]+):\\n    description:", in: action.components(separatedBy: "\noutputs:")[0])
-        #expect(declared.count == 9)
-        let mapped = try Self.matches(of: "INPUT_([A-Z_]+): \\$\\{\\{ inputs\\.([a-z-]+) \\}\\}", in: action)
-        #expect(mapped.count == declared.count)
-        for input in declared {
-            let name = "INPUT_" + input.uppercased().replacingOccurrences(of: "-", with: "_")
-            #expect(action.contains("\(name): ${{ inputs.\(input) }}"), "\(input) is not passed as \(name)")
-        }
+        #expect(read == Set(action.inputs.map { "INPUT_" + $0.uppercased().replacingOccurrences(of: "-", with: "_") }))
+    }
+
+    /// A JavaScript action, so that the run script's outputs need not all be declared (one per group).
+    @Test func theActionRunsTheEntryPointOnNode() throws {
+        let action = try ActionWorkflowTests.yaml(try Self.text("action.yml"))
+        let runs = try #require(action["runs"] as? [String: Any])
+        #expect(runs["using"] as? String == "node24")
+        #expect(runs["main"] as? String == "Scripts/action-main.js")
+        #expect(FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("Scripts/action-main.js").path))
     }
 
     /// The event is read from its payload, not from expressions.
@@ -43,16 +49,16 @@ struct ActionDefinitionTests {
         #expect(base.contains("\"$GITHUB_EVENT_PATH\""))
     }
 
+    /// Every output the run script writes by name is declared (those of each group cannot be).
     @Test func everyOutputWrittenIsDeclared() throws {
-        let script = try Self.text("Scripts/action-run"), action = try Self.text("action.yml")
+        let script = try Self.text("Scripts/action-run")
         let written = try Self.matches(of: "write_output ([a-z-]+) ", in: script)
-        let declared = try Self.matches(of: "\\n  ([a-z-]+):\\n    description:[^\\n]*\\n    value: \\$\\{\\{ steps\\.run\\.outputs\\.([a-z-]+) \\}\\}", in: action)
-        let values = try Self.matches(of: "value: \\$\\{\\{ steps\\.run\\.outputs\\.([a-z-]+) \\}\\}", in: action)
         #expect(written == ["any-changed", "count", "counted", "files", "added", "modified", "deleted", "renamed",
                             "deleted-by-rename", "directories", "groups", "changes", "packages", "affected",
                             "base", "head", "base-reason"])
-        #expect(written == declared)
-        #expect(written == values)
+        #expect(written == (try ActionWorkflowTests.action()).outputs)
+        let builtin = try Self.matches(of: "\nbuiltin=\" ([a-z -]+) \"", in: script).first ?? ""
+        #expect(Set(builtin.split(separator: " ").map(String.init)) == written)
     }
 
     @Test func cacheKeyFollowsTheSources() throws {

@@ -37,7 +37,7 @@ struct ActionWorkflowTests {
 
     /// The outputs of step `id` the text reads, and those a later job reads from a job's outputs.
     static func outputsRead(of id: String, in text: String) throws -> Set<String> {
-        let expression = try NSRegularExpression(pattern: "steps\\.\(id)\\.outputs\\.([a-z-]+)")
+        let expression = try NSRegularExpression(pattern: "(?:steps\\.\(id)|needs\\.[a-z-]+)\\.outputs\\.([A-Za-z0-9_-]+)")
         let range = NSRange(text.startIndex..., in: text)
         return Set(expression.matches(in: text, range: range).compactMap { Range($0.range(at: 1), in: text).map { String(text[$0]) } })
     }
@@ -125,8 +125,8 @@ struct ActionWorkflowTests {
     static let pathsFilterOutputs: Set<String> = ["changes"]
 
     /// The migration example gives only inputs both actions take and reads only outputs
-    /// both set, so the `uses:` line is all that changes; its filters group a pull request's
-    /// files as the comment says.
+    /// both set (`changes` and each group's own), so the `uses:` line is all that changes;
+    /// run as the step runs it, its groups' outputs are what the groups hold.
     @Test func thePathsFilterMigrationChangesOnlyTheUsesLine() throws {
         let blocks = try Self.readmeBlocks()
         #expect(blocks.count == 2)
@@ -137,15 +137,24 @@ struct ActionWorkflowTests {
         let step = try Self.actionStep(workflow) { $0 == "<owner>/treereview@<ref>" }
         #expect(Set(step.with.keys).isSubset(of: action.inputs.intersection(Self.pathsFilterInputs)))
         let read = try Self.outputsRead(of: step.id, in: block)
-        #expect(read == ["changes"])
-        #expect(read.isSubset(of: action.outputs.intersection(Self.pathsFilterOutputs)))
+        #expect(read == ["changes", "app", "docs", "docs_count", "docs_files"])
+        let groups = ["app", "docs"], perGroup = Set(groups.flatMap { [$0, $0 + "_count", $0 + "_files"] })
+        #expect(read.isSubset(of: action.outputs.intersection(Self.pathsFilterOutputs).union(perGroup)))
         #expect(block.contains("fromJSON(needs.changes.outputs.changes)"))
 
         let origin = try ActionEventTests.origin()
         let clone = try ActionEventTests.checkout("refs/pull/1/merge", from: origin)
         let run = try ActionEventTests.run("pull_request", payload: "pull_request", in: clone, origin: origin,
-                                           ["INPUT_FILTERS": try #require(step.with["filters"] as? String)])
+                                           ["INPUT_FILTERS": try #require(step.with["filters"] as? String),
+                                            "INPUT_LIST_FILES": try #require(step.with["list-files"] as? String)])
         #expect(run.result.status == 0, "\(run.result.text)\(run.result.error)")
-        #expect(try run.list("changes") == ["app", "docs"])
+        #expect(try run.list("changes") == groups)
+        struct Group: Decodable { let changed: Bool; let count: Int; let files: [String] }
+        let listed = try JSONDecoder().decode([String: Group].self, from: Data((run.outputs["groups"] ?? "").utf8))
+        for group in groups {
+            let files = try #require(listed[group]?.files)
+            #expect(run.outputs[group] == "true" && run.outputs[group + "_count"] == String(files.count))
+            #expect(try ActionGroupOutputsTests.shellWords(run.outputs[group + "_files"] ?? "") == files)
+        }
     }
 }
