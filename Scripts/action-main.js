@@ -28,10 +28,16 @@ function log(line) {
   process.stdout.write(line + '\n')
 }
 
+/// A workflow command (`warning`, `error`) whose message cannot start one of its own.
+function annotate(kind, message) {
+  const text = String(message).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A')
+  log(`::${kind} title=treereview::${text}`)
+}
+
 /// Runs `command`, its output in the step's log; true when it exits with status 0.
 function run(command, args, environment = process.env) {
   const result = childProcess.spawnSync(command, args, {stdio: 'inherit', env: environment})
-  if (result.error) log(`::warning title=treereview::${command}: ${result.error.message}`)
+  if (result.error) annotate('warning', `${command}: ${result.error.message}`)
   return result.status === 0
 }
 
@@ -51,16 +57,30 @@ class CacheService {
     this.enabled = Boolean(this.base && this.token && environment.ACTIONS_CACHE_SERVICE_V2)
   }
 
+  /// The answer to `method`, tried three times when the service fails (5xx) or cannot be
+  /// reached, as actions/cache tries; an error names the method and the status.
   async call(method, body) {
     const url = new URL(`twirp/github.actions.results.api.v1.CacheService/${method}`, this.base)
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: {'Content-Type': 'application/json', Authorization: `Bearer ${this.token}`},
-      body: JSON.stringify(body),
-    })
-    const text = await response.text()
-    if (!response.ok) throw new Error(`${method}: HTTP ${response.status} ${text.slice(0, 200)}`)
-    return JSON.parse(text)
+    const pause = attempt => new Promise(resolve => setTimeout(resolve, 250 * attempt))
+    for (let attempt = 1; ; attempt++) {
+      let response
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: {'Content-Type': 'application/json', Authorization: `Bearer ${this.token}`},
+          body: JSON.stringify(body),
+        })
+      } catch (error) {
+        if (attempt === 3) throw new Error(`${method}: ${error.message}`)
+        await pause(attempt)
+        continue
+      }
+      const text = await response.text()
+      if (response.ok) return JSON.parse(text)
+      const failure = Object.assign(new Error(`${method}: HTTP ${response.status} ${text.slice(0, 200)}`), {status: response.status})
+      if (response.status < 500 || attempt === 3) throw failure
+      await pause(attempt)
+    }
   }
 
   /// The archive saved under `key` and `version` written to `file`; false when there is none.
@@ -74,11 +94,17 @@ class CacheService {
     return true
   }
 
-  /// Saves `file` under `key` and `version`; false when another job saved it first.
+  /// Saves `file` under `key` and `version`: what happened, in words.
   async save(key, version, file) {
-    const created = await this.call('CreateCacheEntry', {key, version})
+    let created
+    try {
+      created = await this.call('CreateCacheEntry', {key, version})
+    } catch (error) {
+      if (error.status === 409) return `${key} was saved by another job`
+      throw error
+    }
     const url = created.signed_upload_url ?? created.signedUploadUrl
-    if (!created.ok || !url) return false
+    if (!created.ok || !url) return `${key} not saved: ${created.message || 'the service would not take it'}`
     const body = fs.readFileSync(file)
     const response = await fetch(url, {
       method: 'PUT',
@@ -87,7 +113,7 @@ class CacheService {
     })
     if (!response.ok) throw new Error(`upload: HTTP ${response.status}`)
     const finished = await this.call('FinalizeCacheEntryUpload', {key, version, size_bytes: String(body.length)})
-    return Boolean(finished.ok)
+    return finished.ok ? `saved ${key}` : `${key} not saved: ${finished.message || 'the upload was not finalized'}`
   }
 }
 
@@ -95,11 +121,16 @@ function works(bundle) {
   return childProcess.spawnSync(path.join(bundle, 'treereview'), ['--version'], {stdio: 'ignore'}).status === 0
 }
 
-/// The directory holding a working treereview, restored or built.
+/// The directory holding a working treereview of this key, restored or built; one built
+/// for this key by an earlier step of the job is used again.
 async function bundle(temporary) {
-  const directory = path.join(temporary, 'treereview-bundle')
-  if (fs.existsSync(directory) && works(directory)) return directory
   const {key, swift} = cacheKey()
+  const directory = path.join(temporary, 'treereview-bundle')
+  const stamp = path.join(temporary, 'treereview-bundle.key')
+  const stamped = fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === key
+  if (stamped && works(directory)) return directory
+  fs.rmSync(stamp, {force: true})
+  const ready = () => { fs.writeFileSync(stamp, key); return directory }
   const version = crypto.createHash('sha256').update(`treereview-bundle\0tar.gz\0${key}`).digest('hex')
   const archive = path.join(temporary, 'treereview-bundle.tar.gz')
   const cache = new CacheService(process.env)
@@ -112,14 +143,14 @@ async function bundle(temporary) {
         fs.mkdirSync(directory, {recursive: true})
         if (run('tar', ['-xzf', archive, '-C', directory]) && works(directory)) {
           log(`treereview: restored ${key} (${((Date.now() - started) / 1000).toFixed(1)} s)`)
-          return directory
+          return ready()
         }
-        log(`::warning title=treereview::the cached ${key} does not run; building`)
+        annotate('warning', `the cached ${key} does not run; building`)
       } else {
         log(`treereview: no cache entry ${key}; building`)
       }
     } catch (error) {
-      log(`::warning title=treereview::cache restore failed (${error.message}); building`)
+      annotate('warning', `cache restore failed (${error.message}); building`)
     }
   }
   fs.rmSync(directory, {recursive: true, force: true})
@@ -130,12 +161,12 @@ async function bundle(temporary) {
   if (cache.enabled) {
     try {
       if (!run('tar', ['-czf', archive, '-C', directory, '.'])) throw new Error('tar failed')
-      log((await cache.save(key, version, archive)) ? `treereview: saved ${key}` : `treereview: ${key} was saved by another job`)
+      log(`treereview: ${await cache.save(key, version, archive)}`)
     } catch (error) {
-      log(`::warning title=treereview::cache save failed (${error.message}); the next job builds again`)
+      annotate('warning', `cache save failed (${error.message}); the next job builds again`)
     }
   }
-  return directory
+  return ready()
 }
 
 async function main() {
@@ -144,7 +175,7 @@ async function main() {
   try {
     directory = await bundle(temporary)
   } catch (error) {
-    log(`::error title=treereview::${error.message}`)
+    annotate('error', error.message)
     return 2
   }
   const environment = {...process.env, TREEREVIEW: path.join(directory, 'treereview')}

@@ -109,6 +109,7 @@ extension Repository {
     }
 
     private func indexManifests(fromWorkingTree: Bool, untracked: [[UInt8]]) throws -> [ManifestFile] {
+        try loadIndex()
         var index: OpaquePointer?
         try LibGit2.check(git_repository_index(&index, handle))
         defer { git_index_free(index) }

@@ -57,8 +57,8 @@ struct ActionDefinitionTests {
                             "deleted-by-rename", "directories", "groups", "changes", "packages", "affected",
                             "base", "head", "base-reason"])
         #expect(written == (try ActionWorkflowTests.action()).outputs)
-        let builtin = try Self.matches(of: "\nbuiltin=\" ([a-z -]+) \"", in: script).first ?? ""
-        #expect(Set(builtin.split(separator: " ").map(String.init)) == written)
+        let builtin = try Self.matches(of: "declare -A taken\nfor own in ([a-z \\\\\n-]+); do", in: script).first ?? ""
+        #expect(Set(builtin.split(whereSeparator: { " \\\n".contains($0) }).map(String.init)) == written)
     }
 
     @Test func cacheKeyFollowsTheSources() throws {

@@ -51,6 +51,23 @@ struct PackagesCLITests {
         #expect(outcome.text.split(separator: "\n").map(String.init) == expected)
     }
 
+    /// The index's manifests are read through the readable copy of a sparse index (libgit2
+    /// refuses its `sdir` extension), on the packages' own thread as on the main one.
+    @Test(arguments: [["--staged"], [], ["--stdin"]])
+    func aSparseIndexsManifestsAreRead(arguments: [String]) throws {
+        let repo = try Fixtures.fresh("sparse")
+        try #"{"name": "inside"}"#.write(toFile: repo + "/in/package.json", atomically: true, encoding: .utf8)
+        try Shell.git(["add", "in/package.json"], in: repo)
+        let input = arguments == ["--stdin"] ? Array("A\tin/package.json\nM\tin/i.txt\n".utf8) : []
+        let full = CLIRunner.run(["--format", "plain", "--packages"] + arguments, in: repo, input: input)
+        #expect(full.status == 0, "\(full.error)")
+        #expect(full.text.split(separator: "\n").contains("in"), "\(full.text)")
+        try Shell.git(["sparse-checkout", "set", "--sparse-index", "in"], in: repo)
+        let sparse = CLIRunner.run(["--format", "plain", "--packages"] + arguments, in: repo, input: input)
+        #expect(sparse.status == 0, "\(sparse.error)")
+        #expect(sparse.text == full.text)
+    }
+
     /// Enough package directories that the walk below the top two levels is split over threads.
     @Test func aWideTreesManifestsAreAllFound() throws {
         let repository = try Fixtures.repository("packages-wide")
