@@ -134,7 +134,7 @@ async function bundle(temporary) {
   const version = crypto.createHash('sha256').update(`treereview-bundle\0tar.gz\0${key}`).digest('hex')
   const archive = path.join(temporary, 'treereview-bundle.tar.gz')
   const cache = new CacheService(process.env)
-  if (!cache.enabled) log('treereview: no cache service in this job (ACTIONS_RESULTS_URL); building')
+  if (!cache.enabled) log('treereview: no cache service in this job (ACTIONS_RESULTS_URL, ACTIONS_RUNTIME_TOKEN, ACTIONS_CACHE_SERVICE_V2); building')
   const started = Date.now()
   if (cache.enabled) {
     try {
