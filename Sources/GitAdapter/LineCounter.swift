@@ -224,14 +224,16 @@ struct LineCounter {
         }
 
         /// Two stored blobs with different ids go to libgit2 as blob objects; anything else
-        /// as buffers, which libgit2 hashes first (a fifth of the work for two blobs).
+        /// as buffers, which libgit2 hashes first (a fifth of the work for two blobs). The
+        /// blobs' paths are given as empty: given none, libgit2 names both `file` and looks up
+        /// that path's `diff` attribute (a `stat` of every attributes file) for each pair.
         private func diffContents(_ old: FileSide, _ new: FileSide, forceText: Bool) throws -> Count {
             let tally = Tally()
             let payload = Unmanaged.passUnretained(tally).toOpaque()
             let code = try withUnsafePointer(to: forceText ? textOptions : options) { options in
                 if old.id != new.id, let code = try reader.withStoredBlob(of: old, { o in
                     try reader.withStoredBlob(of: new) { n in
-                        git_diff_blobs(o, nil, n, nil, options, Tally.file, Tally.binary, Tally.hunk, nil, payload)
+                        git_diff_blobs(o, "", n, "", options, Tally.file, Tally.binary, Tally.hunk, nil, payload)
                     }
                 }), let code {
                     return code

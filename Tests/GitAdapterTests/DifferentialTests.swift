@@ -92,4 +92,18 @@ struct DifferentialTests {
         expectSame(try ours(repo, .init(revisions: ["HEAD~1..HEAD"], renames: .off)),
                    try GitOracle.changes(in: repo, ["--no-renames", "HEAD~1..HEAD"]))
     }
+
+    /// libgit2 names a blob pair given without paths `file` and looks up that path's `diff`
+    /// attribute; a rule for `file` must not reach other files' line counts.
+    @Test func anAttributeOfAFileNamedFileReachesOnlyThatFile() throws {
+        let repo = try Fixtures.temporaryDirectory() + "/named-file"
+        try CacheDifferentialTests.script(repo, """
+            printf 'file -diff\\n' > .gitattributes; lines 5 one > notes.txt; lines 3 one > file; commit one
+            lines 7 two > notes.txt; lines 4 two > file; commit two
+            """)
+        let theirs = try GitOracle.changes(in: repo, ["--no-renames", "HEAD~1..HEAD"])
+        expectSame(try ours(repo, .init(revisions: ["HEAD~1..HEAD"], renames: .off)), theirs)
+        #expect(theirs.first { $0.path == RawPath("notes.txt") }?.insertions == 7, "git counts notes.txt as text")
+        #expect(theirs.first { $0.path == RawPath("file") }?.binary == true, "and file as binary")
+    }
 }
