@@ -18,6 +18,11 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
+        .systemLibrary(
             name: "CYAML",
             pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]
@@ -32,7 +37,7 @@ let package = Package(
         .target(name: "TreeModel", dependencies: ["GitRules", "Locking"]),
         .target(name: "TreeBrowser", dependencies: ["TreeModel"]),
         .target(name: "Render", dependencies: ["GitRules", "TreeModel", "Annotations", "Packages", "Background"]),
-        .target(name: "GitAdapter", dependencies: ["CLibGit2", "CZlib", "GitRules", "Locking", "TreeModel", "Annotations", "Background", "Packages"]),
+        .target(name: "GitAdapter", dependencies: ["CLibGit2", "CDeflate", "CZlib", "GitRules", "Locking", "TreeModel", "Annotations", "Background", "Packages"]),
         .target(name: "ReviewState", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "ChangeList", dependencies: ["GitRules", "TreeModel"]),
         .target(name: "TreeReviewCLI", dependencies: ["ChangeList", "CSystem", "GitAdapter", "GitRules", "Locking", "Render", "ReviewState", "TreeModel", "Annotations", "Browser", "TerminalUI", "TreeBrowser", "Packages", "PathFilters", "Background"]),

@@ -111,6 +111,17 @@ final class ObjectDatabase {
     }
 
     deinit { git_odb_free(pointer) }
+
+    /// Object `id` read whole: git's type number (1 commit, 2 tree, 3 blob, 4 tag) and content.
+    func read(_ id: ObjectID) throws -> (kind: UInt8, bytes: [UInt8]) {
+        var oid = id.oid
+        var object: OpaquePointer?
+        try LibGit2.check(git_odb_read(&object, pointer, &oid))
+        defer { git_odb_object_free(object) }
+        let size = git_odb_object_size(object)
+        let bytes = size == 0 ? [] : Array(UnsafeRawBufferPointer(start: git_odb_object_data(object), count: size))
+        return (UInt8(git_odb_object_type(object).rawValue), bytes)
+    }
 }
 
 /// Owns a `git_tree`.

@@ -107,6 +107,7 @@ public final class Repository {
             try repository.useIndexFile(resolve(indexFile))
         }
         try LooseObjectGuard.install(on: repository)
+        try PackedObjectBackend.install(on: repository)
         return repository
     }
 
@@ -176,6 +177,7 @@ extension Repository {
         try location.objectDirectories.install(in: handle)
         if let path = location.indexFile { try repository.useIndexFile(path) }
         try LooseObjectGuard.install(on: repository)
+        try PackedObjectBackend.install(on: repository)
         return repository
     }
 }

@@ -189,6 +189,7 @@ extension ManPage {
         (["XDG_CACHE_HOME"], "The results cache of earlier runs is kept in $XDG_CACHE_HOME/treereview, else ~/.cache/treereview (see --no-cache)."),
         (["TREEREVIEW_WORKERS"], "How many threads count lines and detect renames; by default, one per processor."),
         (["TREEREVIEW_CACHE_BUDGET"], "The bound on each repository's results cache, in bytes, instead of 256 MiB (for tests and benchmarks)."),
+        (["TREEREVIEW_PACK_READER"], "Set to libgit2, every packed object is read by libgit2 rather than by treereview's own pack reader (for comparisons and benchmarks)."),
         (["TREEREVIEW_TRACE"], "When set, the time each phase took is printed on standard error (with -i, once the browser has quit)."),
         (["TREEREVIEW_FRAME_LOG"], "With -i, a file the browser appends one line to per frame drawn: what caused it and how long it took (for benchmarks)."),
     ]
