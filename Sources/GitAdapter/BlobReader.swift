@@ -15,6 +15,8 @@ final class BlobReader {
     private var converter: WorkingTreeConverter?
     /// `diff.<driver>.binary` by driver (`nil` inside: not set).
     private var driverBinaries: [String: Bool?] = [:]
+    /// The comparison's `diff` attributes decided without libgit2, when they could be.
+    var diffRules: DiffAttributeRules?
 
     /// A reader on `repository`'s handle; with `readsIndex` false (a comparison of two
     /// trees), the handle is given an empty index, as git reads none there.
@@ -112,6 +114,7 @@ final class BlobReader {
     /// for `diff`; for a named driver, its `diff.<driver>.binary` when set; `nil` otherwise
     /// (the content decides).
     func diffAttributeSaysBinary(_ path: [UInt8]) -> Bool? {
+        if let diffRules { return diffRules.saysBinary(path) }
         var value: UnsafePointer<CChar>?
         let code = path.withCString { git_attr_get(&value, repository.handle, 0, $0, "diff") }
         guard code == 0 else { return nil }
@@ -167,6 +170,9 @@ final class RepositorySimilarityBackend: SimilarityBackend {
     let results: ResultCache?
     /// Whether the workers' handles read the index (not for two trees: see ``BlobReader``).
     var readsIndex = true
+    /// The `diff` attributes decided without libgit2 (``DiffAttributeRules``), made when first
+    /// needed, after ``attributes``; `nil` inside when libgit2 is to be asked.
+    var diffRules: () -> DiffAttributeRules? = { nil }
 
     init(location: RepositoryLocation, attributes: @escaping () -> Bool, keepsContent: Bool, results: ResultCache? = nil) {
         self.location = location
@@ -186,12 +192,16 @@ final class RepositorySimilarityBackend: SimilarityBackend {
     func fingerprints(of sides: [FileSide], keepContent: Bool) throws -> [Fingerprint] {
         if sides.isEmpty { return [] }
         let attributes = self.attributes()
+        let diffRules = attributes ? self.diffRules() : nil
         let location = location
         let keepContent = keepContent && keepsContent
         let cache = self.results
         let readsIndex = readsIndex
-        let results = try Parallel.map(count: sides.count, chunk: 8, workers: location.workers,
-                                       context: { try BlobReader(location, readsIndex: readsIndex) }) { reader, index in
+        let results = try Parallel.map(count: sides.count, chunk: 8, workers: location.workers, context: {
+            let reader = try BlobReader(location, readsIndex: readsIndex)
+            reader.diffRules = diffRules
+            return reader
+        }) { reader, index in
             let side = sides[index]
             let byAttribute = attributes ? reader.diffAttributeSaysBinary(side.path) : nil
             var key: CacheKey?

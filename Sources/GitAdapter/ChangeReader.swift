@@ -41,12 +41,21 @@ extension Repository {
             return attributesFound!
         }
         var backend: RepositorySimilarityBackend?
+        var diffRules: DiffAttributeRules??
+        let rules = { [unowned self, entries] () -> DiffAttributeRules? in
+            if let diffRules { return diffRules }
+            let paths = entries.lazy.flatMap { [$0.old?.path, $0.new?.path].compactMap { $0 } }
+            diffRules = .some(attributes() ? try? DiffAttributeRules.make(repository: self, config: config,
+                directories: DiffAttributeRules.directories(of: paths), readsIndex: resolved.readsIndex) : nil)
+            return diffRules!
+        }
         if let renameOptions {
             try computeWorkingTreeIDs(&entries)
             var detector = RenameDetector(options: renameOptions, workers: workers)
             backend = RepositorySimilarityBackend(location: location, attributes: attributes,
                                                   keepsContent: request.countLines, results: results)
             backend!.readsIndex = resolved.readsIndex
+            backend!.diffRules = rules
             renames = try detector.detect(entries, backend: backend!)
             warnings += renames.warnings
             trace.mark("renames \(renames.pairs.count)")
@@ -78,6 +87,7 @@ extension Repository {
             let counted = changes.indicesToCount()
             let work = counted.map { jobs[$0] }
             var counter = LineCounter(location: location, attributes: attributes())
+            counter.diffRules = rules()
             counter.results = results
             counter.readsIndex = resolved.readsIndex
             if request.hunks { counter.hunkOptions = config.patchOptions(environment: environment) }

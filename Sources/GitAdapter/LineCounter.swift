@@ -34,6 +34,8 @@ struct LineCounter {
     var results: ResultCache?
     /// Whether the workers' handles read the index (not for two trees: see ``BlobReader``).
     var readsIndex = true
+    /// The `diff` attributes decided without libgit2, when they could be (``DiffAttributeRules``).
+    var diffRules: DiffAttributeRules?
     /// The diff options of the hunks to keep (`diff.algorithm`, `diff.indentHeuristic`; no
     /// context); `nil` keeps none.
     var hunkOptions: PatchOptions?
@@ -48,9 +50,11 @@ struct LineCounter {
         let results = results
         let readsIndex = readsIndex
         let hunkOptions = hunkOptions
+        let diffRules = diffRules
         let outcomes = try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
             let reader = try BlobReader(location, readsIndex: readsIndex)
             reader.cache = cache
+            reader.diffRules = diffRules
             return Worker(reader, attributes: attributes, results: results, hunkOptions: hunkOptions)
         }) { worker, index in
             let count = try worker.count(jobs[index])
