@@ -9,7 +9,8 @@ import TreeModel
 struct BareRowWriter: ~Copyable {
     private var formatter: RowFormatter
     private var guides: GuidePrefix
-    private var buffer = ByteBuffer(capacity: 1 << 16)
+    /// The rows not handed on yet: room for a chunk and the row that crosses its end.
+    private var buffer = ByteBuffer(capacity: RenderOutput.defaultChunkSize + (1 << 16))
     /// A row the formatter wrote, or a name escaped byte by byte.
     private var scratch: [UInt8] = []
 
@@ -29,7 +30,7 @@ struct BareRowWriter: ~Copyable {
     mutating func writeRows(of view: TreeView, to output: inout RenderOutput) throws {
         try view.forEachRow { row in
             write(row)
-            if output.bytes.count + buffer.count >= output.chunkSize { try flush(to: &output) }
+            if buffer.count >= output.chunkSize { try flush(to: &output) }
         }
         try flush(to: &output)
     }
@@ -80,9 +81,16 @@ struct BareRowWriter: ~Copyable {
         buffer.append(UInt8(ascii: "\n"))
     }
 
+    /// Hands `output` the rows written, as one chunk copied whole (an array's append of a
+    /// buffer copies it byte by byte).
     private mutating func flush(to output: inout RenderOutput) throws {
-        buffer.withUnsafeBufferPointer { output.bytes.append(contentsOf: $0) }
+        let chunk = buffer.withUnsafeBufferPointer { rows in
+            [UInt8](unsafeUninitializedCapacity: rows.count) { chunk, count in
+                if let source = rows.baseAddress { chunk.baseAddress!.initialize(from: source, count: rows.count) }
+                count = rows.count
+            }
+        }
         buffer.removeAll()
-        try output.flushIfFull()
+        try output.hand(chunk)
     }
 }

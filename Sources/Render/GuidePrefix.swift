@@ -28,7 +28,9 @@ struct GuidePrefix {
     @inline(__always)
     mutating func withPrefix<R>(guides: AncestorGuides, isLast: Bool, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if guides != drawn { redraw(guides) }
-        return (isLast ? lastBranch : branch).withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+        let count = count
+        if isLast { return lastBranch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) } }
+        return branch.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
     }
 
     private mutating func redraw(_ guides: AncestorGuides) {
