@@ -28,10 +28,10 @@ public struct RowFormatter {
     var noteWidth = 0
     /// The view's annotations, when the rows show them.
     let annotations: ReportAnnotations?
-    /// The guides the prefixes below were drawn for.
-    private var prefixGuides = AncestorGuides()
-    private var branchPrefix: [UInt8]
-    private var lastBranchPrefix: [UInt8]
+    /// Whether ``annotations`` is set (asked for every row).
+    let annotates: Bool
+    /// The guides of the last row formatted.
+    private var guidePrefix: GuidePrefix
     /// The drawings of the closed and open folder icons.
     let folderIcons: (closed: DrawnIcon, open: DrawnIcon)
     /// The view whose rows ``append(_:budget:to:)`` formats (an empty one when rows are
@@ -73,8 +73,8 @@ public struct RowFormatter {
         self.drawing = options.icons
         self.resolver = options.iconResolver
         self.linesCounted = linesCounted
-        self.branchPrefix = glyphs.branch
-        self.lastBranchPrefix = glyphs.lastBranch
+        self.annotates = self.annotations != nil
+        self.guidePrefix = GuidePrefix(glyphs)
         self.viewBox = ViewBox(view)
         func draw(_ icon: IconResolution) -> DrawnIcon {
             var bytes: [UInt8] = []
@@ -94,31 +94,28 @@ public struct RowFormatter {
     /// part takes at most `budget` columns where it can.
     public mutating func append(_ row: VisibleRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
         let box = viewBox
-        return box.view.changeTree.withNodes { append(row, of: $0, budget: budget, to: &output) }
+        return box.view.withRow(row) { append($0, budget: budget, to: &output) }
     }
 
-    /// ``append(_:budget:to:)`` of a row lent by the view's row cursor (``TreeView/forEachRow(opensEverything:_:)``).
-    public mutating func append(_ row: RowView, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
-        append(row.row, of: row.nodes, budget: budget, to: &output)
-    }
-
-    /// Formats `row`, reading its nodes through `nodes`.
-    private mutating func append(_ row: VisibleRow, of nodes: TreeNodes, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
+    /// ``append(_:budget:to:)`` of a row lent by the view's row cursor
+    /// (``TreeView/forEachRow(opensEverything:_:)``), which lends the tree once for every row.
+    public mutating func append(_ rowView: RowView, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
+        let row = rowView.row
         var width = appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &output)
-        let node = nodes[row.node]
+        let node = rowView.node
         if !node.isDirectory {
             let icon = drawsFileIcons ? drawnIcon(ofFile: row.node) : nil
-            if annotations != nil { prepareNote(forFile: row.node) }
+            if annotates { prepareNote(forFile: row.node) }
             let change = node.change
             width += appendFileCell(node.name, change: change, icon: icon, isMatch: row.isMatch, usedWidth: width,
                                     budget: budget, to: &output)
             return FormattedRow(width: width, stat: change.map { Self.stat(ofFile: $0, linesCounted: linesCounted) } ?? .none)
         }
-        let summary = view.summaries[row.node]
+        let summary = rowView.summary
         name.removeAll(keepingCapacity: true)
         var nameWidth = 0
-        for link in nodes.chain(of: row) { nameWidth += appendLabelSegment(link.name) }
-        if annotations != nil { prepareNote(forDirectory: row.node) }
+        for link in rowView.chain { nameWidth += appendLabelSegment(link.name) }
+        if annotates { prepareNote(forDirectory: row.node) }
         width += appendDirectoryCell(nameWidth: nameWidth, summary: summary, isExpanded: row.isExpanded,
                                      isMatch: row.isMatch, usedWidth: width, budget: budget, to: &output)
         return FormattedRow(width: width, stat: stat(ofDirectory: summary))
@@ -130,20 +127,7 @@ public struct RowFormatter {
     @inline(__always)
     public mutating func appendGuides(level: Int, isLast: Bool, guides: AncestorGuides, to output: inout [UInt8]) -> Int {
         guard level > 0 else { return 0 }
-        if guides != prefixGuides {
-            prefixGuides = guides
-            branchPrefix.removeAll(keepingCapacity: true)
-            for ancestor in 1..<guides.count { branchPrefix.append(contentsOf: guides[ancestor] ? glyphs.pipe : glyphs.blank) }
-            lastBranchPrefix.removeAll(keepingCapacity: true)
-            lastBranchPrefix.append(contentsOf: branchPrefix)
-            branchPrefix.append(contentsOf: glyphs.branch)
-            lastBranchPrefix.append(contentsOf: glyphs.lastBranch)
-        }
-        if isLast {
-            lastBranchPrefix.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-        } else {
-            branchPrefix.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-        }
+        guidePrefix.withPrefix(guides: guides, isLast: isLast) { output.append(contentsOf: $0) }
         return 4 * level
     }
 

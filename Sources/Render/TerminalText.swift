@@ -89,6 +89,13 @@ public enum TerminalText {
         return width
     }
 
+    /// Whether every byte of `bytes` is printable ASCII, which ``append(_:to:)-(UnsafeBufferPointer<UInt8>,_)``
+    /// copies as it is.
+    @inline(__always)
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        printableASCIIEnd(in: bytes, from: 0) == bytes.count
+    }
+
     /// The end of the run of printable ASCII (0x20–0x7E) starting at `start`, eight bytes
     /// at a time.
     @inline(__always)

@@ -36,6 +36,10 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         guard report.view.total.files > 0 || folded != nil else { return }
         var formatter = RowFormatter(view: report.view, options: options, linesCounted: report.linesCounted,
                                      annotations: report.annotations)
+        if folded == nil && BareRowWriter.applies(to: report, options: options, formatter: formatter) {
+            var writer = BareRowWriter(formatter: formatter, charset: options.charset)
+            return try writer.writeRows(of: report.view, to: &output)
+        }
         guard report.linesCounted || options.width != nil else {
             // No row shows stats and nothing is shortened: each row goes straight to the output.
             try Self.forEachRow(of: report.view, folded: folded) { row in
@@ -54,15 +58,23 @@ public struct TreeRenderer: ReportRenderer, Sendable {
         }
     }
 
-    /// Calls `body` with each row shown: the view's rows, or `folded` when some files are
-    /// left out of the counts.
+    /// Calls `body` with each row shown: the view's rows, lent by its row cursor, or `folded`
+    /// when some files are left out of the counts.
     private static func forEachRow(of view: TreeView, folded: [AnnotatedRow]?,
-                                   _ body: (AnnotatedRow) throws -> Void) rethrows {
+                                   _ body: (ShownRow) throws -> Void) rethrows {
         if let folded {
-            for row in folded { try body(row) }
+            for row in folded { try body(.annotated(row)) }
         } else {
-            try view.forEachVisibleRow { try body(AnnotatedRow(row: $0, kind: .view)) }
+            try view.forEachRow { try body(.view($0)) }
         }
+    }
+
+    /// A row the tree shows.
+    fileprivate enum ShownRow {
+        /// A row of the view, lent with the tree's nodes.
+        case view(RowView)
+        /// A row of the view or a folded row, when some files are left out of the counts.
+        case annotated(AnnotatedRow)
     }
 
     /// Where the stats column starts, and the budget names are shortened to (`nil` when every
@@ -297,6 +309,16 @@ public struct StatColumns: Sendable {
             output.append(contentsOf: minusSign)
             output.append(decimal: deletions)
             Style.close(&output, enabled: color)
+        }
+    }
+}
+
+extension RowFormatter {
+    /// Appends the left part of a row the tree shows (``append(_:budget:to:)``).
+    fileprivate mutating func append(_ row: TreeRenderer.ShownRow, budget: Int?, to output: inout [UInt8]) -> FormattedRow {
+        switch row {
+        case .view(let row): append(row, budget: budget, to: &output)
+        case .annotated(let row): append(row, budget: budget, to: &output)
         }
     }
 }

@@ -7,7 +7,8 @@ extension FileTree {
     mutating func build(count: Int, visitOrder: [Int]?, sharedBase: UnsafePointer<UInt8>?,
                         path: PathPair) -> Bool {
         slots = [Slot(nameStart: 0, nameCount: 0, parent: -1, entry: -1, childStart: 0, childCount: 0)]
-        slots.reserveCapacity(count + count / 4 + 1)
+        // Room for a directory per file: deep lists have nearly as many (untouched room costs no memory).
+        slots.reserveCapacity(2 * count + 1)
         if sharedBase == nil {
             names = []
             names.reserveCapacity(count * 16)

@@ -300,6 +300,20 @@ public struct AncestorGuides: Hashable, Sendable {
         lhs.count == rhs.count && lhs.inline == rhs.inline && (lhs.count <= 64 || lhs.deeper == rhs.deeper)
     }
 
+    /// How many levels, from the top, two rows' guides share: the levels below the smaller
+    /// count on which both say the same.
+    @inlinable
+    public func levelsInCommon(with other: AncestorGuides) -> Int {
+        let shared = Swift.min(count, other.count)
+        let difference = inline ^ other.inline
+        if difference != 0 || shared <= 64 { return Swift.min(shared, difference.trailingZeroBitCount) }
+        for word in 0..<Swift.min(deeper.count, other.deeper.count) {
+            let difference = deeper[word] ^ other.deeper[word]
+            if difference != 0 { return Swift.min(shared, 64 * (word + 1) + difference.trailingZeroBitCount) }
+        }
+        return shared
+    }
+
     /// Whether the ancestor on `level` has a later sibling shown.
     public subscript(level: Int) -> Bool {
         precondition(level >= 0 && level < count, "guide level out of range")

@@ -52,14 +52,15 @@ struct ChangeInput {
     static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
         let directory = options.startingDirectory(io: io)
         if options.stdin {
-            let repository = try? Repository.open(at: directory, environment: environment)
-            let repositoryConfig = try? repository?.readConfig(section: "treereview")
+            let opening = StdinRepository.open(at: directory, environment: environment)
             var list: ChangeListReader.ChangeList
             do {
                 list = try ChangeListReader.read(try io.readStandardInput(), nulSeparated: options.nulTerminated, form: options.stdinForm)
             } catch let error as ChangeListReader.InputError {
                 throw UsageError("stdin: \(error.description)")
             }
+            let opened = opening.wait()
+            let repository = opened.repository, repositoryConfig = opened.config
             if !options.pathspecs.isEmpty {
                 list = try limit(list, to: options.pathspecs, repository: repository, directory: directory,
                                  environment: environment)

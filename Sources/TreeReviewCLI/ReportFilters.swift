@@ -5,9 +5,9 @@ import TreeModel
 /// count beside them, both counted as the header's totals count (generated and vendored
 /// files left out unless `--include-generated`).
 enum ReportFilters {
-    /// The filters `options` make active over `changes` (the comparison's, before any
-    /// filter; `files` their annotations), in the order they apply.
-    static func active(_ options: Options, plan: AnnotationPlan, changes: [FileChange],
+    /// The filters `options` make active over the comparison's changes before any filter,
+    /// `changeCount` of them (`files` their annotations), in the order they apply.
+    static func active(_ options: Options, plan: AnnotationPlan, changeCount: Int,
                        files: FileAnnotations?, sinceReview: SinceReviewNote? = nil) -> ActiveFilters {
         var filters: [ActiveFilters.Filter] = sinceReview.map { [.sinceReview($0)] } ?? []
         if let status = options.statusFilter { filters.append(.status(kept: status.kept, dropped: status.dropped)) }
@@ -15,7 +15,7 @@ enum ReportFilters {
         if !options.groups.isEmpty { filters.append(.group(options.groups)) }
         if let query = searchQuery(options), (options.searchMode ?? .hide) == .hide { filters.append(.search(query.text)) }
         if options.hidesViewed { filters.append(.unviewed) }
-        return ActiveFilters(filters, comparisonFiles: counted(changes.indices, files, plan: plan))
+        return ActiveFilters(filters, comparisonFiles: counted(0..<changeCount, files, plan: plan))
     }
 
     /// The `--search` query, if any.

@@ -110,10 +110,11 @@ public enum TreeReview {
         if let paths = input.paths, keepsEveryPath(input, options) {
             memberships = matching ?? groups?.startMatching(paths.changes)
             tree = ChangeTree(paths: paths, order: settings.sort)
-            filters = ReportFilters.active(options, plan: plan, changes: paths.changes, files: files)
+            filters = ReportFilters.active(options, plan: plan, changeCount: paths.count, files: files)
         } else {
             var all = input.paths?.changes ?? input.changes
-            filters = ReportFilters.active(options, plan: plan, changes: all, files: files, sinceReview: input.label.sinceReview)
+            filters = ReportFilters.active(options, plan: plan, changeCount: all.count, files: files,
+                                           sinceReview: input.label.sinceReview)
             (all, files) = input.sinceReviewSelection(all, files)
             let kept = plan.filter(all, files, status: options.statusFilter)
             var changes = kept.changes

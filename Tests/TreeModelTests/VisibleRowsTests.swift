@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import TreeModel
 
 /// ``TreeView/visibleRows`` is the one walk renderers draw: it yields exactly the rows a
@@ -67,6 +68,35 @@ struct VisibleRowsTests {
         #expect(rows.map(\.level).max()! >= 4)
         #expect(rows.contains { $0.projected.first != $0.projected.node }, "a flattened chain")
         #expect(rows.contains { $0.level >= 2 && $0.guides[1] } && rows.contains { $0.level >= 2 && !$0.guides[1] })
+    }
+
+    @Test(arguments: 1...8)
+    func levelsInCommonAreTheLeadingLevelsThatAgree(seed: UInt64) {
+        var random = SeededGenerator(state: seed)
+        func guides(_ levels: [Bool]) -> AncestorGuides {
+            var guides = AncestorGuides()
+            for level in levels { guides.append(level) }
+            return guides
+        }
+        var checked = 0
+        for _ in 0..<200 {
+            let shared = (0..<Int.random(in: 0...150, using: &random)).map { _ in Bool.random(using: &random) }
+            var first = shared, second = shared
+            if Bool.random(using: &random), !first.isEmpty { first[Int.random(in: 0..<first.count, using: &random)].toggle() }
+            first += (0..<Int.random(in: 0...80, using: &random)).map { _ in Bool.random(using: &random) }
+            second += (0..<Int.random(in: 0...80, using: &random)).map { _ in Bool.random(using: &random) }
+            var a = guides(first)
+            let b = guides(second)
+            for _ in 0..<Int.random(in: 0...3, using: &random) where !first.isEmpty {
+                a.removeLast()
+                first.removeLast()
+            }
+            let naive = zip(first, second).prefix { $0 == $1 }.count
+            #expect(a.levelsInCommon(with: b) == naive, "seed \(seed): \(first) against \(second)")
+            #expect(b.levelsInCommon(with: a) == naive)
+            if naive > 64 { checked += 1 }
+        }
+        #expect(checked > 0, "some pairs share more than 64 levels")
     }
 
     @Test func guidesKeepLevelsBeyondSixtyFour() {

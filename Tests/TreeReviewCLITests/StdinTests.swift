@@ -27,6 +27,26 @@ struct StdinTests {
         #expect(!fromRepository.isEmpty)
     }
 
+    /// The repository a `--stdin` run starts in is opened while the list is read; its
+    /// `treereview.*` settings still shape the tree, and a directory outside any repository,
+    /// or a repository whose config cannot be read, leaves the defaults.
+    @Test func aRepositorysSettingsShapeTheTreeOfAList() throws {
+        let repo = try Fixtures.temporaryDirectory()
+        try Shell.git(["init", "-q", "."], in: repo)
+        try Shell.git(["config", "treereview.charset", "ascii"], in: repo)
+        try Shell.git(["config", "treereview.flatten", "false"], in: repo)
+        let list = Array("a/b/c/d.txt\na/e.txt\n".utf8)
+        let inRepository = CLIRunner.run(["--stdin"], in: repo, input: list)
+        #expect(inRepository.status == 0)
+        #expect(inRepository.text == "stdin - 2 files changed\na/\n|-- b/\n|   `-- c/\n|       `-- d.txt\n`-- e.txt\n")
+        #expect(CLIRunner.run(["--stdin", "-C", repo], in: "/", input: list).text == inRepository.text)
+        let defaults = "stdin · 2 files changed\na/\n├── b/c/\n│   └── d.txt\n└── e.txt\n"
+        #expect(CLIRunner.run(["--stdin"], in: "/", input: list).text == defaults)
+        try "[broken\n".write(toFile: repo + "/.git/config", atomically: false, encoding: .utf8)
+        let broken = CLIRunner.run(["--stdin"], in: repo, input: list)
+        #expect(broken.status == 0 && broken.text == defaults, "\(broken.error)")
+    }
+
     @Test func barePathsCarryNoStatus() throws {
         let json = try CLIRunner.json(["--stdin"], in: "/", input: Array("b/c.txt\na.txt\n\nb/d.txt\n".utf8))
         let listed = try #require(json["files"] as? [[String: Any]])
