@@ -38,4 +38,14 @@ public enum UTF8Scan {
     /// Whether `scalar` is a C1 control (U+0080–U+009F).
     @inlinable
     public static func isC1(_ scalar: UInt32) -> Bool { scalar >= 0x80 && scalar < 0xA0 }
+
+    /// Whether `scalar` is a bidirectional formatting character (U+061C, U+200E, U+200F,
+    /// U+202A–U+202E, U+2066–U+2069), which can make a terminal or a page show text in
+    /// another order than its bytes'.
+    public static func isBidirectionalControl(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
 }

@@ -87,7 +87,6 @@ public struct MarkdownText {
         }
         scratch.removeAll(keepingCapacity: true)
         TerminalText.append(name, to: &scratch)
-        Self.escapeBidirectionalControls(&scratch)
         if insideHTML {
             bytes.append("<code>")
             Self.appendHTMLEscaped(scratch, to: &bytes)
@@ -135,38 +134,6 @@ public struct MarkdownText {
             case UInt8(ascii: "'"): output.append("&#39;")
             default: output.append(byte)
             }
-        }
-    }
-
-    /// Replaces each bidirectional formatting character of valid UTF-8 `text` with `\u{hhhh}`.
-    static func escapeBidirectionalControls(_ text: inout [UInt8]) {
-        guard text.contains(where: { $0 == 0xD8 || $0 == 0xE2 }) else { return }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.count + 16)
-        var index = 0
-        while index < text.count {
-            if let scalar = bidirectionalControl(in: text, at: index) {
-                result.append(contentsOf: "\\u{".utf8)
-                result.append(contentsOf: String(scalar, radix: 16).utf8)
-                result.append(UInt8(ascii: "}"))
-                index += scalar < 0x800 ? 2 : 3
-            } else {
-                result.append(text[index])
-                index += 1
-            }
-        }
-        text = result
-    }
-
-    /// The bidirectional formatting character whose UTF-8 starts at `index`, if any.
-    private static func bidirectionalControl(in text: [UInt8], at index: Int) -> UInt32? {
-        let lead = text[index]
-        if lead == 0xD8, index + 1 < text.count, text[index + 1] == 0x9C { return 0x061C }
-        guard lead == 0xE2, index + 2 < text.count else { return nil }
-        let scalar = UInt32(lead & 0x0F) << 12 | UInt32(text[index + 1] & 0x3F) << 6 | UInt32(text[index + 2] & 0x3F)
-        switch scalar {
-        case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return scalar
-        default: return nil
         }
     }
 

@@ -10,6 +10,7 @@ import GitRules
 /// | TAB, LF, CR, ESC | `\t`, `\n`, `\r`, `\e` |
 /// | other C0 controls, DEL | `\xHH` (`\x07`, `\x7f`) |
 /// | C1 controls (U+0080–U+009F) | `\u{HH}` (`\u{9b}`) |
+/// | bidirectional formatting characters (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069) | `\u{HHHH}` (`\u{202e}`) |
 /// | a byte that is not valid UTF-8 | `\xHH` (`\xff`) |
 ///
 /// A literal backslash stays a backslash.
@@ -74,6 +75,12 @@ public enum TerminalText {
                     output.append(hex: UInt8(scalar))
                     output.append("}")
                     width += 6
+                } else if UTF8Scan.isBidirectionalControl(scalar) {
+                    let digits = Array(String(scalar, radix: 16).utf8)
+                    output.append("\\u{")
+                    output.append(contentsOf: digits)
+                    output.append("}")
+                    width += 4 + digits.count
                 } else {
                     output.append(contentsOf: buffer[index..<(index + length)])
                     width += Self.width(ofScalar: scalar)

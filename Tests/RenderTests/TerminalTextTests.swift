@@ -27,6 +27,22 @@ import Testing
         #expect(TerminalText.escaped("\u{A0}") == "\u{A0}")
     }
 
+    /// A right-to-left override in a name (`\u{202E}gpj.exe`) would make a terminal show
+    /// `exe.jpg`: every bidirectional formatting character is spelled out, and counted as wide
+    /// as what is shown.
+    @Test func spellsOutBidirectionalControls() {
+        #expect(TerminalText.escaped("\u{202E}gpj.exe") == "\\u{202e}gpj.exe")
+        for scalar: UInt32 in [0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let text = "a" + String(Character(Unicode.Scalar(scalar)!)) + "b"
+            var output: [UInt8] = []
+            let width = TerminalText.append(text, to: &output)
+            let shown = "a\\u{\(String(scalar, radix: 16))}b"
+            #expect(String(decoding: output, as: UTF8.self) == shown)
+            #expect(width == shown.count)
+        }
+        #expect(TerminalText.escaped("\u{2010}\u{202F}\u{2065}") == "\u{2010}\u{202F}\u{2065}", "neighbours are kept")
+    }
+
     @Test func escapesInvalidUTF8BytePerByte() {
         #expect(escaped([0x61, 0xFF, 0x62]) == "a\\xffb")
         #expect(escaped(Array("caf".utf8) + [0xC3]) == "caf\\xc3")
