@@ -74,6 +74,7 @@ extension Repository {
         }
         trace.mark("changes \(changes.count)")
         var changedLines: ChangedLines?
+        var countsLater: (counter: LineCounter, counted: [Int], work: [LineCounter.Job])?
         if request.countLines {
             let counted = changes.indicesToCount()
             let work = counted.map { jobs[$0] }
@@ -91,16 +92,20 @@ extension Repository {
                 backend.keepOnly(ids)
                 counter.cache = backend.kept
             }
-            let (counts, hunks) = try counter.countWithHunks(work)
-            trace.mark("line counts \(work.count)")
-            changes.setCounts(counts, at: counted)
-            if request.hunks {
-                changedLines = ChangedLines(zip(counted, hunks).map { (changes[$0].path, $1) })
-                trace.mark("hunks \(changedLines?.hunkCount ?? 0)")
+            if request.countsLater && !request.hunks {
+                countsLater = (counter, counted, work)
+            } else {
+                let (counts, hunks) = try counter.countWithHunks(work)
+                trace.mark("line counts \(work.count)")
+                changes.setCounts(counts, at: counted)
+                if request.hunks {
+                    changedLines = ChangedLines(zip(counted, hunks).map { (changes[$0].path, $1) })
+                    trace.mark("hunks \(changedLines?.hunkCount ?? 0)")
+                }
             }
         }
         // The cache is written while the rest (and the report) is done; nothing below touches it.
-        let pendingSave = results.map { results in PendingCacheSave { results.save() } }
+        var pendingSave = countsLater != nil ? nil : results.map { results in PendingCacheSave { results.save() } }
         var newObjects: [ObjectHash?] = []
         var oldObjects: [ObjectHash?] = []
         if request.newObjects != .none {
@@ -114,7 +119,14 @@ extension Repository {
                                                        pathspec: pathspec)
             trace.mark("unstaged changes")
         }
-        Self.sortByPath(&changes, with: &newObjects, &oldObjects)
+        var pendingCounts: PendingLineCounts?
+        if let countsLater {
+            let places = Self.sortByPathKeepingPlaces(&changes, with: &newObjects, &oldObjects)
+            pendingCounts = PendingLineCounts(positions: countsLater.counted.map { places[$0] })
+            pendingSave = pendingCounts!.start(countsLater.counter, jobs: countsLater.work, results: results)
+        } else {
+            Self.sortByPath(&changes, with: &newObjects, &oldObjects)
+        }
         trace.mark("sorted")
         var newTree: ObjectID?
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
@@ -122,7 +134,21 @@ extension Repository {
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects, oldObjects: oldObjects,
                          untrackedLeftOut: untrackedLeftOut, newTree: newTree, baseRevision: resolved.baseRevision,
                          newTreeStep: walked.step,
-                         newTreeNotes: walked.notes, changedLines: changedLines, pendingSave: pendingSave)
+                         newTreeNotes: walked.notes, changedLines: changedLines, pendingSave: pendingSave,
+                         pendingCounts: pendingCounts)
+    }
+
+    /// Sorts `changes` by path in byte order, and `newObjects` and `oldObjects` (each when
+    /// not empty) with them; returns, for each change's index before, its index now.
+    private static func sortByPathKeepingPlaces(_ changes: inout [FileChange], with newObjects: inout [ObjectHash?],
+                                                _ oldObjects: inout [ObjectHash?]) -> [Int] {
+        let order = changes.indices.sorted { changes[$0].path < changes[$1].path }
+        changes = order.map { changes[$0] }
+        if !newObjects.isEmpty { newObjects = order.map { newObjects[$0] } }
+        if !oldObjects.isEmpty { oldObjects = order.map { oldObjects[$0] } }
+        var places = [Int](repeating: 0, count: order.count)
+        for (place, index) in order.enumerated() { places[index] = place }
+        return places
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.

@@ -46,8 +46,12 @@ public struct ChangeSet: Sendable {
     /// by path (a binary file's are empty); `nil` otherwise.
     public var changedLines: ChangedLines? = nil
     /// The results cache's save, still under way when the comparison returned; `nil` when
-    /// the cache is not used. Wait for it before the process exits.
+    /// the cache is not used. Wait for it before the process exits. Under
+    /// ``ComparisonRequest/countsLater`` it starts once every count is made.
     public var pendingSave: PendingCacheSave? = nil
+    /// Under ``ComparisonRequest/countsLater``, the line counts of ``changes`` being made on
+    /// other threads (``changes`` have none until then); `nil` otherwise.
+    public var pendingCounts: PendingLineCounts? = nil
 }
 
 /// One side of a changed path as git's diff machinery sees it: a path, a mode and a blob id.

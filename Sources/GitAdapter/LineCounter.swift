@@ -44,7 +44,10 @@ struct LineCounter {
 
     /// The counts of `jobs` and, when ``hunkOptions`` asks for them, each job's hunks (none
     /// for a binary file or an unchanged content; empty arrays without ``hunkOptions``).
-    func countWithHunks(_ jobs: [Job]) throws -> (counts: [Count], hunks: [[LineHunk]]) {
+    /// `made`, when given, is told each count as soon as it is made (on the thread that made
+    /// it), with the job's index.
+    func countWithHunks(_ jobs: [Job], made: (@Sendable (Int, Count) -> Void)? = nil) throws
+        -> (counts: [Count], hunks: [[LineHunk]]) {
         let results = results
         let readsIndex = readsIndex
         let hunkOptions = hunkOptions
@@ -54,6 +57,7 @@ struct LineCounter {
             return Worker(reader, attributes: attributes, results: results, hunkOptions: hunkOptions)
         }) { worker, index in
             let count = try worker.count(jobs[index])
+            made?(index, count)
             return (count, worker.key, worker.stored, worker.hunks)
         }
         if let results {

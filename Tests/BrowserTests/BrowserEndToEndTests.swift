@@ -225,10 +225,17 @@ import Testing
         try await expectRestored(pane)
         let lines = try String(contentsOfFile: pane.directory + "/frames", encoding: .utf8).split(separator: "\n")
         let times = lines.compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
-        #expect(lines.count == 3 && times.count == 3, "\(lines)")
-        guard lines.count == 3, times.count == 3 else { return }
-        #expect(lines[0].hasPrefix("first-frame ") && lines[1].hasPrefix("browser-ready ") && lines[2].hasPrefix("key "))
-        #expect(times[0] <= times[1], "the first frame comes before the browser is ready")
+        #expect(times.count == lines.count, "\(lines)")
+        let names = lines.map { $0.split(separator: " ").dropLast().joined(separator: " ") }
+        #expect(Array(names.prefix(3)) == ["first-frame", "start-to-first-frame", "browser-ready"], "\(lines)")
+        #expect(names.last == "key j", "\(lines)")
+        let counts = names.dropFirst(3).dropLast()
+        #expect(counts.last == "counts-complete" && counts.dropLast().allSatisfy { $0 == "counts" } && counts.count >= 2,
+                "the counts drawn, then when the last of them was: \(lines)")
+        guard times.count == lines.count, lines.count >= 5 else { return }
+        #expect(times[0] <= times[2], "the first frame comes before the browser is ready")
+        #expect(times[0] <= times[1], "the command starts before the changes are ready")
+        #expect(times[1] <= times[lines.count - 2], "every count is in after the first frame")
     }
 
     private func expectRestored(_ pane: TmuxPane, sourceLocation: SourceLocation = #_sourceLocation) async throws {
