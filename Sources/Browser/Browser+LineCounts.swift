@@ -11,21 +11,41 @@ extension Browser {
     /// Whether line counts are still coming.
     public var isCountingLines: Bool { countProgress != nil }
 
+    /// Starts the line counts (``LineCountFeed/start()``), when there are any to wait for.
+    public func startLineCounts() {
+        if isCountingLines { configuration.lineCounts?.start() }
+    }
+
+    /// Whether counts taken from the feed wait to be shown (more than one frame takes).
+    public var hasCountsWaiting: Bool { countBacklog.count > countBacklogStart }
+
     /// Takes the counts made since the last call (``LineCountFeed/take()``) into the tree and
-    /// the changes. Returns whether anything shown changed.
+    /// the changes, at most `limit` of them (the rest wait for the next call:
+    /// ``hasCountsWaiting``). Returns whether anything shown changed.
     @discardableResult
-    public mutating func takeLineCounts() -> Bool {
+    public mutating func takeLineCounts(limit: Int = .max) -> Bool {
         guard var progress = countProgress, let feed = configuration.lineCounts else { return false }
-        let delivery = feed.take()
-        progress.counted += delivery.counted.count
-        model.setLineCounts(recordCounts(delivery.counted))
-        guard delivery.isFinished else {
+        if countEnd == nil {
+            let delivery = feed.take()
+            countBacklog += delivery.counted
+            countPositions += delivery.positions.count == delivery.counted.count
+                ? delivery.positions : Array(repeating: -1, count: delivery.counted.count)
+            if delivery.isFinished { countEnd = delivery.failure.map { .failed($0) } ?? .complete }
+        }
+        let batch = countBacklogStart..<min(countBacklog.count, countBacklogStart &+ max(limit, 1))
+        let taken = recordCounts(countBacklog[batch], at: countPositions[batch])
+        countBacklogStart = batch.upperBound
+        if countBacklogStart == countBacklog.count { (countBacklog, countPositions, countBacklogStart) = ([], [], 0) }
+        progress.counted += batch.count
+        countsTaken += batch.count
+        model.setLineCounts(taken)
+        guard let end = countEnd, !hasCountsWaiting else {
             countProgress = progress
             painter.setTotal(model.total)
-            return !delivery.counted.isEmpty
+            return !batch.isEmpty
         }
         countProgress = nil
-        if let failure = delivery.failure {
+        if case .failed(let failure) = end {
             lineCountFailure = failure
             message = "cannot count lines: \(failure)"
         } else {
@@ -38,16 +58,21 @@ extension Browser {
 
     /// Writes the counts of `counted` into ``allChanges``, for the files that have none yet
     /// (a file read again by live refresh has its own), keeping what else they hold; returns
-    /// those files' changes. Find's candidates and the viewed tally do not depend on counts
-    /// and are kept.
-    private mutating func recordCounts(_ counted: [FileChange]) -> [FileChange] {
+    /// those files' changes. Each is looked for at its position's hint first, else by path.
+    /// Find's candidates and the viewed tally do not depend on counts and are kept.
+    private mutating func recordCounts(_ counted: ArraySlice<FileChange>, at positions: ArraySlice<Int>) -> [FileChange] {
         guard !counted.isEmpty else { return [] }
         let (finder, tally) = (unfilteredFinder, viewedTally)
         defer { (unfilteredFinder, viewedTally) = (finder, tally) }
         var taken: [FileChange] = []
         taken.reserveCapacity(counted.count)
         var sortChecked = false
-        for change in counted {
+        for (change, hint) in zip(counted, positions) {
+            if hint >= 0, hint < allChanges.count, allChanges[hint].path == change.path {
+                guard RowPainter.awaitsCount(allChanges[hint]) else { continue }
+                taken.append(allChanges.withUnsafeMutableBufferPointer { Self.setCounts(of: &$0[hint], from: change) })
+                continue
+            }
             var index = Self.firstIndex(notBefore: change.path.bytes, in: allChanges)
             if !(index < allChanges.count && allChanges[index].path == change.path) && !sortChecked {
                 sortChecked = true
@@ -57,13 +82,16 @@ extension Browser {
             }
             guard index < allChanges.count, allChanges[index].path == change.path,
                   RowPainter.awaitsCount(allChanges[index]) else { continue }
-            var updated = allChanges[index]
-            updated.insertions = change.insertions
-            updated.deletions = change.deletions
-            updated.binary = change.binary
-            allChanges[index] = updated
-            taken.append(updated)
+            taken.append(allChanges.withUnsafeMutableBufferPointer { Self.setCounts(of: &$0[index], from: change) })
         }
         return taken
+    }
+
+    /// Gives `target` the line counts and binary state of `counted`; returns it.
+    private static func setCounts(of target: inout FileChange, from counted: FileChange) -> FileChange {
+        target.insertions = counted.insertions
+        target.deletions = counted.deletions
+        target.binary = counted.binary
+        return target
     }
 }

@@ -86,6 +86,15 @@ public struct Browser {
     var countProgress: LineCountProgress?
     /// Why the line counts stopped before every count was made, if they did.
     public internal(set) var lineCountFailure: String?
+    /// Counts taken from the feed, from ``countBacklogStart`` on not yet shown.
+    var countBacklog: [FileChange] = []
+    var countBacklogStart = 0
+    /// Each backlog count's position hint (``LineCountDelivery/positions``; -1 for none).
+    var countPositions: [Int] = []
+    /// How many counts the tree has taken.
+    var countsTaken = 0
+    /// How the feed ended, once it has: every count made, or a failure.
+    var countEnd: LineCountEnd?
 
     /// A browser over `changes`, drawn for `size`.
     /// - Throws: a path that cannot be in a tree (a `..` piece).

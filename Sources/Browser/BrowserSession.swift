@@ -21,6 +21,9 @@ public struct BrowserSession {
     static let pauseBeforePreparing = Duration.milliseconds(100)
     /// How often line counts still being made are taken into the tree.
     static let countInterval = Duration.milliseconds(100)
+    /// The most line counts a frame takes into the tree; more wait for the next frame, drawn
+    /// as soon as no key is waiting.
+    static let countsPerFrame = 2048
 
     /// A session on `terminal`.
     public init(terminal: Terminal, pager: (([UInt8]) -> Void)? = nil, frameLog: FrameLog? = nil,
@@ -39,8 +42,9 @@ public struct BrowserSession {
     /// to the first frame and to every line count shown. An error of `makeBrowser` is thrown
     /// as it is, with the terminal restored.
     ///
-    /// Line counts still being made (``BrowserConfiguration/lineCounts``) are taken into the
-    /// tree every ``countInterval``, between keys, and a frame drawn for them.
+    /// Line counts still to be made (``BrowserConfiguration/lineCounts``) are started once the
+    /// first frame is drawn, and taken into the tree every ``countInterval``, between keys,
+    /// a frame drawn for them.
     public func run(preview: BrowserPreview?, ready: ContinuousClock.Instant, started: ContinuousClock.Instant? = nil,
                     browser makeBrowser: () throws -> Browser) throws {
         try terminal.enter()
@@ -50,6 +54,7 @@ public struct BrowserSession {
             terminal.present(preview.frame(size: terminal.size))
             frameLog?.record("first-frame", ready.duration(to: clock.now))
             if let started { frameLog?.record("start-to-first-frame", started.duration(to: clock.now)) }
+            preview.startLineCounts()
         }
         var browser = try makeBrowser()
         browser.resize(to: terminal.size)
@@ -59,6 +64,7 @@ public struct BrowserSession {
             if let started { frameLog?.record("start-to-first-frame", started.duration(to: clock.now)) }
         }
         frameLog?.record("browser-ready", ready.duration(to: clock.now))
+        browser.startLineCounts()
         browser.prepareFinder()
         if let descriptor = feed?.descriptor { terminal.watch(descriptor) }
         var refreshPending = false
@@ -66,7 +72,7 @@ public struct BrowserSession {
         while true {
             if browser.isCountingLines && clock.now >= nextCounts {
                 showCounts(in: &browser, clock: clock, started: started ?? ready)
-                nextCounts = clock.now + Self.countInterval
+                nextCounts = browser.hasCountsWaiting ? clock.now : clock.now + Self.countInterval
             }
             let polling = feed.flatMap { $0.descriptor == nil ? $0.pollInterval : nil }
             let pause = browser.awaitsFinder ? Self.pauseBeforePreparing : nil
@@ -121,9 +127,10 @@ public struct BrowserSession {
     /// (`counts-complete`).
     private func showCounts(in browser: inout Browser, clock: ContinuousClock, started: ContinuousClock.Instant) {
         let start = clock.now
-        guard browser.takeLineCounts() else { return }
+        let before = browser.countsTaken
+        guard browser.takeLineCounts(limit: Self.countsPerFrame) else { return }
         terminal.present(browser.frame())
-        frameLog?.record("counts", start.duration(to: clock.now))
+        frameLog?.record("counts \(browser.countsTaken - before)", start.duration(to: clock.now))
         if !browser.isCountingLines { frameLog?.record("counts-complete", started.duration(to: clock.now)) }
     }
 
@@ -144,7 +151,7 @@ public struct BrowserSession {
 ///     first-frame 41.372
 ///     start-to-first-frame 612.408
 ///     browser-ready 388.650
-///     counts 1.710
+///     counts 4096 1.710
 ///     counts-complete 3012.955
 ///     key j 0.914
 ///     mouse scroll down at 10,5 1.203
@@ -154,7 +161,7 @@ public struct BrowserSession {
 /// from the change tree, ``BrowserPreview``), `start-to-first-frame` the time from the
 /// command's start to it; `browser-ready` the time from the changes being ready to the
 /// browser's model built and answering keys; each next line the time from an event being read
-/// to its frame written (`counts`: line counts taken into the tree and drawn), and
+/// to its frame written (`counts N`: N line counts taken into the tree and drawn), and
 /// `counts-complete` the time from the command's start to the frame showing every line
 /// count; in milliseconds.
 public final class FrameLog {

@@ -6,6 +6,9 @@ import TreeModel
 public protocol LineCountFeed: AnyObject {
     /// How many files get a count.
     var total: Int { get }
+    /// Starts the counting (the browser asks once its first frame is drawn, so that the
+    /// counting does not slow it down); asked again, does nothing.
+    func start()
     /// The counts made since the last call, each a file's change with its line counts.
     func take() -> LineCountDelivery
 }
@@ -14,6 +17,10 @@ public protocol LineCountFeed: AnyObject {
 public struct LineCountDelivery: Sendable {
     /// Files with their counts: each change's path, line counts and binary state are read.
     public var counted: [FileChange]
+    /// For each of ``counted`` (when not empty), where it is among the changes the browser was
+    /// made with: a hint, checked against the change's path (the changes may have been read
+    /// again since).
+    public var positions: [Int]
     /// Whether every count is made now (or the counting stopped).
     public var isFinished: Bool
     /// Why the counting stopped before every count was made, in the words the command line
@@ -21,8 +28,9 @@ public struct LineCountDelivery: Sendable {
     public var failure: String?
 
     /// A delivery.
-    public init(counted: [FileChange], isFinished: Bool, failure: String? = nil) {
+    public init(counted: [FileChange], positions: [Int] = [], isFinished: Bool, failure: String? = nil) {
         self.counted = counted
+        self.positions = positions
         self.isFinished = isFinished
         self.failure = failure
     }
@@ -40,4 +48,12 @@ struct LineCountProgress: Equatable {
         let percent = total == 0 ? 100 : min(counted * 100 / total, 99)
         return "counting lines \(percent)%"
     }
+}
+
+/// How the counting of a ``LineCountFeed`` ended.
+enum LineCountEnd: Equatable {
+    /// Every count was made.
+    case complete
+    /// The counting stopped, for this reason.
+    case failed(String)
 }

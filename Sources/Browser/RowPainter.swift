@@ -201,6 +201,11 @@ public struct BrowserPreview {
         progress = configuration.lineCounts.map { LineCountProgress(counted: 0, total: $0.total) }
     }
 
+    /// Starts the line counts the frame shows as still to come (``LineCountFeed/start()``).
+    public func startLineCounts() {
+        configuration.lineCounts?.start()
+    }
+
     /// The frame for a terminal of `size`.
     public func frame(size: TerminalSize) -> Frame {
         let separator = configuration.style.render.charset == .ascii ? " - " : " · "

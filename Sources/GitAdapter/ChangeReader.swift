@@ -105,7 +105,7 @@ extension Repository {
             }
         }
         // The cache is written while the rest (and the report) is done; nothing below touches it.
-        var pendingSave = countsLater != nil ? nil : results.map { results in PendingCacheSave { results.save() } }
+        let pendingSave = countsLater != nil ? nil : results.map { results in PendingCacheSave { results.save() } }
         var newObjects: [ObjectHash?] = []
         var oldObjects: [ObjectHash?] = []
         if request.newObjects != .none {
@@ -122,8 +122,8 @@ extension Repository {
         var pendingCounts: PendingLineCounts?
         if let countsLater {
             let places = Self.sortByPathKeepingPlaces(&changes, with: &newObjects, &oldObjects)
-            pendingCounts = PendingLineCounts(positions: countsLater.counted.map { places[$0] })
-            pendingSave = pendingCounts!.start(countsLater.counter, jobs: countsLater.work, results: results)
+            pendingCounts = PendingLineCounts(countsLater.counter, jobs: countsLater.work,
+                                              positions: countsLater.counted.map { places[$0] }, results: results)
         } else {
             Self.sortByPath(&changes, with: &newObjects, &oldObjects)
         }

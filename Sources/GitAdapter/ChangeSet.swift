@@ -47,10 +47,11 @@ public struct ChangeSet: Sendable {
     public var changedLines: ChangedLines? = nil
     /// The results cache's save, still under way when the comparison returned; `nil` when
     /// the cache is not used. Wait for it before the process exits. Under
-    /// ``ComparisonRequest/countsLater`` it starts once every count is made.
+    /// ``ComparisonRequest/countsLater``, `nil`: ``pendingCounts`` saves the cache once every
+    /// count is made (``PendingLineCounts/finishSaving()``).
     public var pendingSave: PendingCacheSave? = nil
-    /// Under ``ComparisonRequest/countsLater``, the line counts of ``changes`` being made on
-    /// other threads (``changes`` have none until then); `nil` otherwise.
+    /// Under ``ComparisonRequest/countsLater``, the line counts of ``changes``, to be made on
+    /// other threads once started (``changes`` have none until then); `nil` otherwise.
     public var pendingCounts: PendingLineCounts? = nil
 }
 

@@ -1,4 +1,5 @@
 internal import CLibGit2
+import Background
 import Foundation
 import TreeModel
 
@@ -44,21 +45,30 @@ struct LineCounter {
 
     /// The counts of `jobs` and, when ``hunkOptions`` asks for them, each job's hunks (none
     /// for a binary file or an unchanged content; empty arrays without ``hunkOptions``).
-    /// `made`, when given, is told each count as soon as it is made (on the thread that made
-    /// it), with the job's index.
-    func countWithHunks(_ jobs: [Job], made: (@Sendable (Int, Count) -> Void)? = nil) throws
+    /// With `yielding` (the browser's counts, made while it answers keys), the workers are
+    /// threads of their own at ``BackgroundThread/yieldingNiceness``, and `made` is told each
+    /// count as soon as it is made (on the thread that made it), with the job's index.
+    func countWithHunks(_ jobs: [Job], yielding made: (@Sendable (Int, Count) -> Void)? = nil) throws
         -> (counts: [Count], hunks: [[LineHunk]]) {
-        let results = results
-        let readsIndex = readsIndex
-        let hunkOptions = hunkOptions
-        let outcomes = try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
+        let (results, readsIndex, hunkOptions, cache, attributes, location) = (results, readsIndex, hunkOptions, cache,
+                                                                                attributes, location)
+        let context = { @Sendable in
             let reader = try BlobReader(location, readsIndex: readsIndex)
             reader.cache = cache
             return Worker(reader, attributes: attributes, results: results, hunkOptions: hunkOptions)
-        }) { worker, index in
-            let count = try worker.count(jobs[index])
-            made?(index, count)
-            return (count, worker.key, worker.stored, worker.hunks)
+        }
+        let outcomes = if let made {
+            try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, niceness: BackgroundThread.yieldingNiceness,
+                             context: context) { worker, index in
+                let count = try worker.count(jobs[index])
+                made(index, count)
+                return (count, worker.key, worker.stored, worker.hunks)
+            }
+        } else {
+            try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: context) { worker, index in
+                let count = try worker.count(jobs[index])
+                return (count, worker.key, worker.stored, worker.hunks)
+            }
         }
         if let results {
             for (_, key, stored, _) in outcomes {

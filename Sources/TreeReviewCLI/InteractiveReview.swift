@@ -22,6 +22,7 @@ enum InteractiveReview {
         AllocatorTuning.keepLargeBlocksInTheHeap()
         let input = try ChangeInput.read(options, environment: environment, io: io, countsLater: true)
         let pendingCounts = input.comparison?.changeSet.pendingCounts
+        defer { pendingCounts?.finishSaving() }
         let ready = ContinuousClock.now
         var trace = environment["TREEREVIEW_TRACE"] == nil ? nil : [(phase: String, at: Duration)]()
         let settings = try Settings.resolve(options, config: input.config, environment: environment)
@@ -51,7 +52,8 @@ enum InteractiveReview {
         configuration.hidesViewed = options.hidesViewed
         configuration.sinceReview = sinceReview
         if let pendingCounts, let changeSet = input.comparison?.changeSet {
-            configuration.lineCounts = PendingCountsFeed(pendingCounts, changes: changeSet.changes)
+            configuration.lineCounts = PendingCountsFeed(pendingCounts, changes: changeSet.changes,
+                                                         shows: options.statusFilter.map { filter in { filter.includes($0.status) } })
         }
         trace?.append(("configured", ready.duration(to: .now)))
         let session = BrowserSession(
@@ -75,8 +77,13 @@ enum InteractiveReview {
         } catch {
             throw UsageError("--interactive: \(error)")
         }
-        pendingCounts?.waitUntilFinished()
+        pendingCounts?.finishSaving()
         if let failure = pendingCounts?.failure { throw failure }
+        if trace != nil {
+            for mark in input.trace {
+                try? io.standardError.write(Array("trace \(String(format: "%.3f", mark.seconds)) s: \(mark.phase)\n".utf8))
+            }
+        }
         for (phase, at) in trace ?? [] {
             let milliseconds = Double(at.components.seconds) * 1000 + Double(at.components.attoseconds) / 1e15
             try? io.standardError.write(Array("trace +\(String(format: "%.1f", milliseconds)) ms after the changes: \(phase)\n".utf8))

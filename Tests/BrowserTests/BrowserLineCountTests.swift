@@ -19,12 +19,15 @@ struct BrowserLineCountTests {
         var batches: [[FileChange]]
         var failure: String?
         private(set) var takes = 0
+        private(set) var starts = 0
 
         init(_ batches: [[FileChange]], failure: String? = nil) {
             self.batches = batches
             self.failure = failure
             total = batches.reduce(0) { $0 + $1.count }
         }
+
+        func start() { starts += 1 }
 
         func take() -> LineCountDelivery {
             takes += 1
@@ -144,6 +147,8 @@ struct BrowserLineCountTests {
             "",
             "a/                        Enter diff  / find  ? keys  q quit",
         ])
+        harness.browser.startLineCounts()
+        #expect(feed.starts == 1)
         harness.browser.takeLineCounts()
         #expect(harness.body()[0 ... 2] == [
             "a/                                                         …",
@@ -161,6 +166,8 @@ struct BrowserLineCountTests {
         #expect(harness.browser.isCountingLines)
         harness.browser.takeLineCounts()
         #expect(!harness.browser.isCountingLines)
+        harness.browser.startLineCounts()
+        #expect(feed.starts == 1, "nothing to start once every count is in")
         #expect(harness.screen()[0] == "main...feature · 4 files changed, +24 −8 (1 added, 1 modifie")
         #expect(harness.body()[0 ... 3] == [
             "a/                                                    +24 −1",
@@ -169,6 +176,19 @@ struct BrowserLineCountTests {
             "D  b.swift                                                −7",
         ], "the stats column laid out again for the totals, without the placeholder's room")
         #expect(harness.body()[4] == "?  new.txt", "an untracked file is never counted")
+    }
+
+    @Test func aFrameTakesAtMostItsLimitAndTheRestWait() throws {
+        let feed = ScriptedCounts([Array(Self.tree.prefix(3))])
+        var harness = try BrowserHarness(Self.tree.map(Self.uncounted), columns: 60) { $0.lineCounts = feed }
+        harness.browser.takeLineCounts(limit: 2)
+        #expect(harness.browser.hasCountsWaiting && harness.browser.isCountingLines)
+        #expect(harness.screen()[0].hasSuffix("· counting lines 66%"))
+        #expect(harness.body()[3].hasSuffix("…"), "b.swift waits for the next frame")
+        harness.browser.takeLineCounts(limit: 2)
+        #expect(!harness.browser.hasCountsWaiting && !harness.browser.isCountingLines)
+        #expect(harness.body()[3].hasSuffix("−7"))
+        #expect(feed.takes == 1, "the waiting counts were not asked for again")
     }
 
     @Test func thePlaceholderIsDimInColorAndThreeDotsInASCII() throws {

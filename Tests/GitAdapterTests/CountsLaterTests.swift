@@ -56,7 +56,8 @@ struct CountsLaterTests {
         #expect(counted == whole.changes, "\(fixture) \(arguments)")
         #expect(pending.take().counts.isEmpty, "counts are taken once")
 
-        try #require(later.pendingSave).wait()
+        #expect(later.pendingSave == nil)
+        pending.finishSaving()
         #expect(try Self.records(wholeCache, repo) == Self.records(laterCache, repo), "the cache holds the same records")
         #expect(try Self.records(laterCache, repo).isEmpty != caches)
     }
@@ -77,6 +78,25 @@ struct CountsLaterTests {
             counted[count.index].binary = count.binary
         }
         #expect(counted == whole.changes)
+    }
+
+    @Test func nothingIsCountedOrSavedUntilStarted() throws {
+        let repo = try Fixtures.repository("branches")
+        let cache = try Fixtures.temporaryDirectory()
+        var request = ComparisonRequest(revisions: ["main..feature"])
+        request.countsLater = true
+        let pending = try #require(try Self.repository(repo, cache: cache).changes(for: request).pendingCounts)
+        Thread.sleep(forTimeInterval: 0.3)
+        let before = pending.take()
+        #expect(before.counts.isEmpty && !before.isFinished)
+        pending.finishSaving()
+        #expect(CacheDifferentialTests.segments(cache).isEmpty, "without a start nothing is saved, and nothing waited for")
+        pending.start()
+        pending.start()
+        pending.waitUntilFinished()
+        #expect(pending.take().counts.count == pending.total && pending.total > 0, "each count once, whatever the starts")
+        pending.finishSaving()
+        #expect(!CacheDifferentialTests.segments(cache).isEmpty)
     }
 
     @Test func withoutLineCountsOrWithHunksNothingIsLeftForLater() throws {
@@ -112,7 +132,7 @@ struct CountsLaterTests {
         let failure = try #require(pending.failure)
         #expect("\(failure)".contains(blob), "\(failure)")
         #expect(pending.take().failure != nil)
-        later.pendingSave?.wait()
+        pending.finishSaving()
         #expect(CacheDifferentialTests.segments(cache).isEmpty, "a failed count saves nothing, as a failed comparison")
     }
 
