@@ -93,7 +93,14 @@ extension Repository {
                 counter.cache = backend.kept
             }
             if request.countsLater && !request.hunks {
-                countsLater = (counter, counted, work)
+                // A comparison of trees found in the cache has its counts there too, most likely:
+                // those are given at once, the rest made later.
+                let stored = source.isEmpty ? Array(repeating: nil, count: work.count) : try counter.storedCounts(work)
+                let found = stored.indices.filter { stored[$0] != nil }
+                changes.setCounts(found.map { stored[$0]! }, at: found.map { counted[$0] })
+                let missing = stored.indices.filter { stored[$0] == nil }
+                if !missing.isEmpty { countsLater = (counter, missing.map { counted[$0] }, missing.map { work[$0] }) }
+                trace.mark("stored line counts \(found.count)")
             } else {
                 let (counts, hunks) = try counter.countWithHunks(work)
                 trace.mark("line counts \(work.count)")

@@ -91,6 +91,9 @@ struct LineCounter {
         /// The hunks of the last count, when ``hunkOptions`` asks for them.
         private(set) var hunks: [LineHunk] = []
         let hunkOptions: PatchOptions?
+        /// Whether a count is only looked up in the results cache, never made (``NotStored``
+        /// when it is not there): nothing is read.
+        var onlyStored = false
         private var options = git_diff_options()
         private var textOptions = git_diff_options()
 
@@ -142,12 +145,14 @@ struct LineCounter {
 
         /// The count stored under `key` when the sides' content is named by their ids, else
         /// `compute()`; either way ``key`` and ``stored`` tell what happened.
-        private func remembered(_ key: CacheKey, sides: [FileSide], _ compute: () throws -> Count) rethrows -> Count {
+        private func remembered(_ key: CacheKey, sides: [FileSide], _ compute: () throws -> Count) throws -> Count {
             guard let results, sides.allSatisfy({ !$0.inWorkingTree && !$0.id.isZero && !$0.isSubmodule }) else {
+                if onlyStored { throw NotStored() }
                 return try compute()
             }
             self.key = key
             if let count = results.count(key) { return count }
+            if onlyStored { throw NotStored() }
             let count = try compute()
             stored = count
             return count

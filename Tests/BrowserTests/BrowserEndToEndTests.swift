@@ -218,7 +218,7 @@ import Testing
         let repository = try Fixtures.repository("branches")
         let pane = try await TmuxPane.forBrowser()
         try pane.run("TREEREVIEW_FRAME_LOG='\(pane.directory)/frames'; export TREEREVIEW_FRAME_LOG")
-        try await pane.startBrowser(in: repository, title, title: title)
+        try await pane.startBrowser(in: repository, "--no-cache " + title, title: title)
         try pane.press("j")
         try await pane.waitForScreen("the second row focused") { $0.last?.hasPrefix("Docs/guide/deep/start.md ") == true }
         try pane.press("q")

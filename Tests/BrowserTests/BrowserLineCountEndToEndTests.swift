@@ -31,23 +31,24 @@ import Testing
         let pane = try await TmuxPane.forBrowser(columns: 100, rows: 20)
         try pane.tmux(["pipe-pane", "-t", "test", "-o", "cat > '\(pane.directory)/output'"])
         try await pane.startBrowser(in: repo, "--no-cache --color=never \(title)", title: title, countsPending: true)
+        try pane.press("G", "Enter")
+        var screen = try await pane.waitForScreen("a.txt's diff") { $0.contains("diff --git a/a.txt b/a.txt") }
+        screen = try await pane.waitForScreen("every count") { $0.first?.contains("counting lines") == false }
+
+        // What the pane was sent, frame after frame: the first frame came before the counts,
+        // and the keys moved and opened the diff while they were being made.
         let output = try String(contentsOfFile: pane.directory + "/output", encoding: .utf8)
         let firstHeader = try #require(output.range(of: "main..feature · 5 files changed"))
         #expect(output[firstHeader.upperBound...].hasPrefix(" (5 modified) · counting lines 0%"),
                 "the first frame names the files and says the counts are coming")
+        let placeholder = try #require(output.range(of: "big/" + String(repeating: " ", count: 95) + "…"),
+                                       "the directory's roll-up waits for its files")
+        #expect(output.range(of: "├── M  one.txt" + String(repeating: " ", count: 85) + "…") != nil)
+        let totals = try #require(output.range(of: "main..feature · 5 files changed, +"), "the totals, once counted")
+        let diff = try #require(output.range(of: "diff --git a/a.txt b/a.txt"))
+        #expect(firstHeader.lowerBound < placeholder.lowerBound && placeholder.lowerBound < totals.lowerBound)
+        #expect(diff.lowerBound < totals.lowerBound, "the diff pane opened before the counts were all in")
 
-        var screen = try pane.screen()
-        #expect(screen[1] == "big/" + String(repeating: " ", count: 95) + "…")
-        #expect(screen[2].hasPrefix("├── M  one.txt") && screen[2].hasSuffix(" …"))
-        try pane.press("G")
-        screen = try await pane.waitForScreen("the last row focused") { $0.last?.hasPrefix("a.txt ") == true }
-        #expect(screen[0].contains("· counting lines "), "keys move while the counts are made: \(screen[0])")
-        try pane.press("Enter")
-        screen = try await pane.waitForScreen("a.txt's diff") { $0.contains("diff --git a/a.txt b/a.txt") }
-        #expect(screen[0].contains("· counting lines "), "the diff pane opens while the counts are made: \(screen[0])")
-        #expect(screen.contains { $0.hasPrefix("├── M  one.txt") && $0.hasSuffix(" …") })
-
-        screen = try await pane.waitForScreen("every count") { $0.first?.contains("counting lines") == false }
         let shortstat = try Shell.git(["diff", "--shortstat", title], in: repo).text
         let numbers = shortstat.split { !$0.isNumber }.compactMap { Int($0) }
         #expect(numbers.count == 3, "\(shortstat)")
@@ -55,6 +56,7 @@ import Testing
         let numstat = try Shell.git(["diff", "--numstat", title, "--", "big/one.txt"], in: repo).text.split(separator: "\t")
         let row = try #require(try pane.screen().first { $0.hasPrefix("├── M  one.txt") })
         #expect(row.contains(" +\(numstat[0]) ") && row.hasSuffix(" −\(numstat[1])"), "\(row)")
+        #expect(screen.contains("diff --git a/a.txt b/a.txt"), "the diff pane stays open as the counts come")
         try pane.press("q")
         try await pane.waitForScreen("the prompt") { $0.last { !$0.isEmpty }?.hasPrefix("PROMPT$") == true }
     }

@@ -14,7 +14,7 @@ struct CountsLaterTests {
         ("branches", ["main..feature"], false, true), ("branches", ["main...feature"], false, true),
         ("renames", [], false, true), ("worktree", [], false, true), ("worktree", [], true, true),
         ("symlinks", ["HEAD~1"], false, true), ("submodules", [], false, false), ("conflicts", [], false, true),
-        ("hostile-names", [], false, false),
+        ("hostile-names", ["HEAD~1"], false, false),
     ]
 
     @Test(arguments: comparisons.indices)
@@ -97,6 +97,49 @@ struct CountsLaterTests {
         #expect(pending.take().counts.count == pending.total && pending.total > 0, "each count once, whatever the starts")
         pending.finishSaving()
         #expect(!CacheDifferentialTests.segments(cache).isEmpty)
+    }
+
+    @Test func aComparisonFoundInTheCacheGivesItsStoredCountsAtOnceAndTheNewOnesLater() throws {
+        let repo = try Fixtures.temporaryDirectory() + "/grown-later"
+        try CacheDifferentialTests.script(repo, """
+            for d in 1 2 3; do mkdir -p "p$d"; for f in 1 2 3 4; do lines 30 "p$d f$f" > "p$d/f$f.txt"; done; done
+            commit base; git checkout -q -b feature
+            for d in 1 2 3; do sed -i 's/line 7 /line seven /' "p$d/f1.txt"; lines 9 "new $d" > "p$d/new.txt"; done
+            git mv p2/f2.txt p2/g2.txt; echo tail >> p2/g2.txt; commit feature
+            """)
+        let cache = try Fixtures.temporaryDirectory()
+        var request = ComparisonRequest(revisions: ["main..feature"])
+        let whole = try Self.repository(repo, cache: try Fixtures.temporaryDirectory()).changes(for: request)
+        request.countsLater = true
+        let cold = try Self.repository(repo, cache: cache).changes(for: request)
+        let pending = try #require(cold.pendingCounts, "a walked comparison leaves every count for later")
+        #expect(pending.total == whole.changes.count)
+        pending.finishSaving()
+        #expect(pending.take().counts.isEmpty, "without a start nothing was counted")
+        pending.waitUntilFinished()
+        pending.finishSaving()
+
+        let warm = try Self.repository(repo, cache: cache).changes(for: request)
+        #expect(warm.pendingCounts == nil, "every count was stored: given at once")
+        #expect(warm.changes == whole.changes)
+        warm.pendingSave?.wait()
+
+        try CacheDifferentialTests.script(repo, """
+            sed -i 's/line 9 /line nine /' p3/f3.txt; lines 5 newer > p1/newer.txt; commit "one more"
+            """, fresh: false)
+        let grownWhole = try Self.repository(repo, cache: try Fixtures.temporaryDirectory()).changes(for: ComparisonRequest(revisions: ["main..feature"]))
+        let grown = try Self.repository(repo, cache: cache).changes(for: request)
+        #expect(grown.trace.contains { $0.phase.hasPrefix("collect") && $0.phase.contains("composed") }, "\(grown.trace.map(\.phase))")
+        let later = try #require(grown.pendingCounts)
+        #expect(later.total == 2, "only the new commit's two blobs are counted later")
+        later.waitUntilFinished()
+        var counted = grown.changes
+        for count in later.take().counts {
+            (counted[count.index].insertions, counted[count.index].deletions) = (count.insertions, count.deletions)
+            counted[count.index].binary = count.binary
+        }
+        #expect(counted == grownWhole.changes)
+        later.finishSaving()
     }
 
     @Test func withoutLineCountsOrWithHunksNothingIsLeftForLater() throws {
