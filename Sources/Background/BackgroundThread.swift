@@ -11,8 +11,19 @@ public enum BackgroundThread {
     /// The nice value background work runs at.
     public static let niceness: Int32 = 19
 
+    /// The nice value of work that should use every core the interactive thread leaves idle
+    /// but give way to it at once (the browser's line counts): beside a thread of nice 0 it
+    /// gets about a tenth of a core.
+    public static let yieldingNiceness: Int32 = 10
+
     /// Runs `work` on a new thread of the lowest priority.
     public static func start(_ work: @escaping @Sendable () -> Void) {
+        start(niceness: niceness, work)
+    }
+
+    /// Runs `work` on a new thread of nice value `niceness` (at least the caller's: a thread
+    /// may lower its priority, not raise it).
+    public static func start(niceness: Int32, _ work: @escaping @Sendable () -> Void) {
         let thread = Thread {
             _ = treereview_set_thread_niceness(niceness)
             work()

@@ -110,16 +110,18 @@ extension Browser {
     func headerLine() -> Line {
         let separator = configuration.style.render.charset == .ascii ? " - " : " · "
         return Self.headerLine(configuration: configuration, filters: headerFilters, total: model.total,
-                               notes: headerNotes(separator: separator), columns: size.columns)
+                               notes: headerNotes(separator: separator), columns: size.columns,
+                               countingLines: countProgress != nil || lineCountFailure != nil)
     }
 
     /// The header for `total` and `notes`, fitted to `columns`: the totals are shortened
-    /// first, so that the notes stay whole.
+    /// first, so that the notes stay whole. While `countingLines`, the totals leave out the
+    /// line counts and binary files, not known yet (a note says how far the counting is).
     static func headerLine(configuration: BrowserConfiguration, filters: ActiveFilters? = nil, total: ChangeSummary,
-                           notes: String, columns: Int) -> Line {
+                           notes: String, columns: Int, countingLines: Bool = false) -> Line {
         let style = configuration.style
         let bytes = TreeRenderer.header(title: configuration.title, total: total, filters: filters ?? configuration.filters,
-                                        namingFilters: false, linesCounted: style.linesCounted,
+                                        namingFilters: false, linesCounted: style.linesCounted && !countingLines,
                                         color: style.color, charset: style.render.charset)
         var header = Line(bytes: bytes, width: LineFitting.width(of: bytes))
         let noteBytes = Array(notes.utf8)
@@ -137,6 +139,8 @@ extension Browser {
     /// status filter, whether viewed files are hidden.
     private func headerNotes(separator: String) -> String {
         var notes = ""
+        if let countProgress { notes += separator + countProgress.note }
+        if lineCountFailure != nil { notes += "\(separator)lines not counted" }
         if showsChangedSinceReview, let sinceReviewNote {
             notes += ActiveFilters([.sinceReview(sinceReviewNote)]).note(separator: separator) + " (R: all)"
         }

@@ -81,6 +81,20 @@ public struct Browser {
     var pendingMarking: (positions: [Int], viewed: Bool)?
     /// The order of siblings now (`s` cycles it); the configuration's at the start.
     public internal(set) var order: TreeOrder
+    /// How far the line counts have come while they are still being made
+    /// (``BrowserConfiguration/lineCounts``); `nil` once every count is in, or with none to wait for.
+    var countProgress: LineCountProgress?
+    /// Why the line counts stopped before every count was made, if they did.
+    public internal(set) var lineCountFailure: String?
+    /// Counts taken from the feed, from ``countBacklogStart`` on not yet shown.
+    var countBacklog: [FileChange] = []
+    var countBacklogStart = 0
+    /// Each backlog count's position hint (``LineCountDelivery/positions``; -1 for none).
+    var countPositions: [Int] = []
+    /// How many counts the tree has taken.
+    var countsTaken = 0
+    /// How the feed ended, once it has: every count made, or a failure.
+    var countEnd: LineCountEnd?
 
     /// A browser over `changes`, drawn for `size`.
     /// - Throws: a path that cannot be in a tree (a `..` piece).
@@ -99,7 +113,8 @@ public struct Browser {
         model = try TreeBrowserModel(changeTree: tree, flatten: configuration.flatten,
                                      expansion: configuration.expansion, icons: configuration.style.render.iconResolver)
         shownTree = (tree, model.revision)
-        painter = RowPainter(style: configuration.style, total: model.total)
+        countProgress = configuration.lineCounts.map { LineCountProgress(counted: 0, total: $0.total) }
+        painter = RowPainter(style: configuration.style, total: model.total, countsPending: countProgress != nil)
         model.focusFirst()
         countViewed()
         if configuration.hidesViewed && configuration.marks != nil { hidesViewed = true }
@@ -195,6 +210,10 @@ public struct BrowserConfiguration {
     public var hidesViewed = false
     /// How `R` knows the files changed since the last review; `nil`: it says there is none.
     public var sinceReview: SinceReviewSupply?
+    /// Where the line counts come from when the changes come without them (the tree is shown
+    /// at once and the counts fill in: ``Browser/takeLineCounts()``); `nil` when the changes
+    /// carry their counts, or none are counted.
+    public var lineCounts: (any LineCountFeed)?
 
     /// A configuration; by default every directory starts open, as in the printed tree.
     public init(title: String, style: BrowserStyle = BrowserStyle(), order: TreeOrder = .foldersFirst,

@@ -19,6 +19,11 @@ public struct BrowserSession {
     static let settleTime = Duration.milliseconds(40)
     /// How long the user pauses before find's candidates of a filtered tree are made.
     static let pauseBeforePreparing = Duration.milliseconds(100)
+    /// How often line counts still being made are taken into the tree.
+    static let countInterval = Duration.milliseconds(100)
+    /// The most line counts a frame takes into the tree; more wait for the next frame, drawn
+    /// as soon as no key is waiting.
+    static let countsPerFrame = 2048
 
     /// A session on `terminal`.
     public init(terminal: Terminal, pager: (([UInt8]) -> Void)? = nil, frameLog: FrameLog? = nil,
@@ -33,30 +38,47 @@ public struct BrowserSession {
     /// builds (its first frame is the same), until it quits or the terminal hangs up; keys
     /// typed meanwhile wait for it.
     /// `ready` is when the changes were ready, for the timings of the first frame and of the
-    /// browser being ready for keys. An error of `makeBrowser` is thrown as it is, with the
-    /// terminal restored.
-    public func run(preview: BrowserPreview?, ready: ContinuousClock.Instant,
+    /// browser being ready for keys; `started` when the command started, for the time from it
+    /// to the first frame and to every line count shown. An error of `makeBrowser` is thrown
+    /// as it is, with the terminal restored.
+    ///
+    /// Line counts still to be made (``BrowserConfiguration/lineCounts``) are started once the
+    /// first frame is drawn, and taken into the tree every ``countInterval``, between keys,
+    /// a frame drawn for them.
+    public func run(preview: BrowserPreview?, ready: ContinuousClock.Instant, started: ContinuousClock.Instant? = nil,
                     browser makeBrowser: () throws -> Browser) throws {
         try terminal.enter()
         defer { terminal.restore() }
+        let clock = ContinuousClock()
         if let preview {
             terminal.present(preview.frame(size: terminal.size))
-            frameLog?.record("first-frame", ready.duration(to: ContinuousClock.now))
+            frameLog?.record("first-frame", ready.duration(to: clock.now))
+            if let started { frameLog?.record("start-to-first-frame", started.duration(to: clock.now)) }
+            preview.startLineCounts()
         }
         var browser = try makeBrowser()
-        let clock = ContinuousClock()
         browser.resize(to: terminal.size)
         terminal.present(browser.frame())
-        if preview == nil { frameLog?.record("first-frame", ready.duration(to: clock.now)) }
+        if preview == nil {
+            frameLog?.record("first-frame", ready.duration(to: clock.now))
+            if let started { frameLog?.record("start-to-first-frame", started.duration(to: clock.now)) }
+        }
         frameLog?.record("browser-ready", ready.duration(to: clock.now))
+        browser.startLineCounts()
         browser.prepareFinder()
         if let descriptor = feed?.descriptor { terminal.watch(descriptor) }
         var refreshPending = false
+        var nextCounts = clock.now
         while true {
+            if browser.isCountingLines && clock.now >= nextCounts {
+                showCounts(in: &browser, clock: clock, started: started ?? ready)
+                nextCounts = browser.hasCountsWaiting ? clock.now : clock.now + Self.countInterval
+            }
             let polling = feed.flatMap { $0.descriptor == nil ? $0.pollInterval : nil }
             let pause = browser.awaitsFinder ? Self.pauseBeforePreparing : nil
+            let counts = browser.isCountingLines ? max(clock.now.duration(to: nextCounts), .zero) : nil
             let event = terminal.nextEvent(timeout: refreshPending ? Self.settleTime
-                                                   : [polling, pause].compactMap { $0 }.min())
+                                                   : [polling, pause, counts].compactMap { $0 }.min())
             let start = clock.now
             var effect = BrowserEffect.none
             switch event {
@@ -69,6 +91,7 @@ public struct BrowserSession {
                 continue
             case .timeout:
                 if !refreshPending { browser.prepareFinderFromModel() }
+                if !refreshPending && browser.isCountingLines && clock.now >= nextCounts { continue }
                 guard refreshPending || polling != nil else { continue }
                 refreshPending = false
                 guard let changes = feed?.changes(), browser.update(changes: changes) else { continue }
@@ -99,6 +122,18 @@ public struct BrowserSession {
         }
     }
 
+    /// Takes the line counts made so far into `browser` and draws them (the frame log's
+    /// `counts` line), and once every count is in, says how long after `started` that was
+    /// (`counts-complete`).
+    private func showCounts(in browser: inout Browser, clock: ContinuousClock, started: ContinuousClock.Instant) {
+        let start = clock.now
+        let before = browser.countsTaken
+        guard browser.takeLineCounts(limit: Self.countsPerFrame) else { return }
+        terminal.present(browser.frame())
+        frameLog?.record("counts \(browser.countsTaken - before)", start.duration(to: clock.now))
+        if !browser.isCountingLines { frameLog?.record("counts-complete", started.duration(to: clock.now)) }
+    }
+
     private static func describe(_ event: TerminalEvent) -> String {
         switch event {
         case .key(let key): "key \(key)"
@@ -114,15 +149,21 @@ public struct BrowserSession {
 /// Frame timings, one line each, for benchmarks (`TREEREVIEW_FRAME_LOG=<file>`):
 ///
 ///     first-frame 41.372
+///     start-to-first-frame 612.408
 ///     browser-ready 388.650
+///     counts 4096 1.710
+///     counts-complete 3012.955
 ///     key j 0.914
 ///     mouse scroll down at 10,5 1.203
 ///     resize 100x30 2.051
 ///
-/// The first line is the time from the changes being ready to the first frame written (drawn
-/// from the change tree, ``BrowserPreview``); the second the time from the changes being
-/// ready to the browser's model built and answering keys; each next one the time from an
-/// event being read to its frame written, in milliseconds.
+/// `first-frame` is the time from the changes being ready to the first frame written (drawn
+/// from the change tree, ``BrowserPreview``), `start-to-first-frame` the time from the
+/// command's start to it; `browser-ready` the time from the changes being ready to the
+/// browser's model built and answering keys; each next line the time from an event being read
+/// to its frame written (`counts N`: N line counts taken into the tree and drawn), and
+/// `counts-complete` the time from the command's start to the frame showing every line
+/// count; in milliseconds.
 public final class FrameLog {
     private let descriptor: Int32
 

@@ -35,11 +35,13 @@ struct DiffPane {
     }
 
     /// Whether the file changed since the lines were read: its change is not `current`
-    /// (whatever their view states), or its new side's id, when both are known, is not
-    /// `currentObject` (the same line counts can hold other content).
+    /// (whatever their view states, and whatever counts it took since when it had none
+    /// yet), or its new side's id, when both are known, is not `currentObject` (the same
+    /// line counts can hold other content).
     func isStale(current: FileChange?, currentObject: ObjectHash?) -> Bool {
         guard var current else { return true }
         current.viewState = change.viewState
+        if change.binary == nil { (current.insertions, current.deletions, current.binary) = (nil, nil, nil) }
         guard current == change else { return true }
         guard let newObject, let currentObject else { return false }
         return newObject != currentObject

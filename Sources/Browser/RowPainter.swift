@@ -10,15 +10,22 @@ import TreeModel
 /// The stats column is laid out once per width from the totals (no row's counts can be
 /// wider), right-aligned at the pane's edge, so it stays put while the list scrolls; names
 /// are shortened in the middle to fit before it.
+///
+/// While line counts are still being made (``countsPending``), a file without its count and
+/// a directory with a file below it without one show a dim `…` at the column's end: a
+/// roll-up shows once it is whole, never a part of it.
 struct RowPainter {
     private var formatter: RowFormatter
     private let style: BrowserStyle
     private var layout: (width: Int, columns: StatColumns, budget: Int)?
     private var total: ChangeSummary
+    /// Whether rows without their line counts yet show the placeholder.
+    private(set) var countsPending: Bool
 
-    init(style: BrowserStyle, total: ChangeSummary) {
+    init(style: BrowserStyle, total: ChangeSummary, countsPending: Bool = false) {
         self.style = style
         self.total = total
+        self.countsPending = countsPending && style.linesCounted
         formatter = RowFormatter(options: style.render, linesCounted: style.linesCounted)
     }
 
@@ -27,6 +34,25 @@ struct RowPainter {
         guard newTotal != total else { return }
         total = newTotal
         layout = nil
+    }
+
+    /// Shows the placeholder on rows without their counts, or stops showing it.
+    mutating func setCountsPending(_ pending: Bool) {
+        let shown = pending && style.linesCounted
+        guard shown != countsPending else { return }
+        countsPending = shown
+        layout = nil
+    }
+
+    /// Whether `change` is a file whose lines are counted but not yet known (an untracked
+    /// file's never are).
+    static func awaitsCount(_ change: FileChange) -> Bool {
+        change.binary == nil && change.status != nil && change.status != .untracked
+    }
+
+    /// Whether a file below a directory whose roll-up is `summary` awaits its count.
+    static func awaitsCounts(_ summary: ChangeSummary) -> Bool {
+        summary.files - summary.count(.untracked) > summary.filesRead
     }
 
     /// The line of visible row `index` of `model`, exactly `width` columns: the focused row
@@ -46,20 +72,27 @@ struct RowPainter {
         let (columns, budget) = statLayout(width: width)
         var used = formatter.appendGuides(level: row.level, isLast: row.isLast, guides: row.guides, to: &bytes)
         let stat: TreeStat
+        let awaitsCounts: Bool
         if let change = row.change {
             let icon = style.render.icons == .none ? nil
                 : style.render.iconResolver.resolveFile(named: row.segments.last ?? [], mode: change.newMode ?? change.oldMode)
             used += formatter.appendFile(named: row.segments.last ?? [], change: change, icon: icon, isMatch: isMatch,
                                          usedWidth: used, budget: budget, to: &bytes)
             stat = formatter.stat(ofFile: change)
+            awaitsCounts = countsPending && Self.awaitsCount(change)
         } else {
             used += formatter.appendDirectory(segments: row.segments, summary: row.summary, isExpanded: row.isExpanded,
                                               isMatch: isMatch, usedWidth: used, budget: budget, to: &bytes)
             stat = formatter.stat(ofDirectory: row.summary)
+            awaitsCounts = countsPending && Self.awaitsCounts(row.summary)
         }
         if used <= budget {
             let start = bytes.count
-            formatter.appendStats(of: FormattedRow(width: used, stat: stat), columns: columns, to: &bytes)
+            if awaitsCounts {
+                appendPlaceholder(after: used, columns: columns, to: &bytes)
+            } else {
+                formatter.appendStats(of: FormattedRow(width: used, stat: stat), columns: columns, to: &bytes)
+            }
             used += LineFitting.width(of: bytes[start...])
         }
         var line = LineFitting.fitted(Line(bytes: bytes, width: used), to: width)
@@ -86,18 +119,34 @@ struct RowPainter {
         return Line(bytes: bytes, width: line.width)
     }
 
+    /// The placeholder of a row whose counts are not in yet: `…` (`...` in ASCII), dim,
+    /// ending where the stats column ends.
+    private func appendPlaceholder(after used: Int, columns: StatColumns, to bytes: inout [UInt8]) {
+        let text: [UInt8] = style.render.charset == .ascii ? Array("...".utf8) : Array("…".utf8)
+        let width = style.render.charset == .ascii ? 3 : 1
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(columns.start + columns.blockWidth - width - used, 2)))
+        if style.color { bytes.append(contentsOf: Array("\u{1B}[2m".utf8)) }
+        bytes.append(contentsOf: text)
+        if style.color { bytes.append(contentsOf: Array("\u{1B}[0m".utf8)) }
+    }
+
     /// The stats layout for a pane `width` columns wide, and the budget left for a row's
-    /// left part.
+    /// left part. While counts are pending the column has room for the placeholder.
     private mutating func statLayout(width: Int) -> (StatColumns, Int) {
         if let layout, layout.width == width { return (layout.columns, layout.budget) }
-        var widest = StatColumns(rows: [FormattedRow(width: 0, stat: formatter.stat(ofDirectory: total))]
-                                 + (style.linesCounted && (total.binary ?? 0) > 0 ? [FormattedRow(width: 0, stat: .binary)] : []))
-        let budget = max(width - (widest.blockWidth > 0 ? widest.blockWidth + 2 : 0), 1)
-        widest = StatColumns(rows: [FormattedRow(width: budget, stat: formatter.stat(ofDirectory: total))]
-                             + (style.linesCounted && (total.binary ?? 0) > 0 ? [FormattedRow(width: budget, stat: .binary)] : []))
-        layout = (width, widest, budget)
-        return (widest, budget)
+        func widest(_ left: Int) -> StatColumns {
+            StatColumns(rows: [FormattedRow(width: left, stat: formatter.stat(ofDirectory: total))]
+                        + (style.linesCounted && (total.binary ?? 0) > 0 ? [FormattedRow(width: left, stat: .binary)] : [])
+                        + (countsPending ? [FormattedRow(width: left, stat: Self.placeholderRoom)] : []))
+        }
+        let budget = max(width - (widest(0).blockWidth > 0 ? widest(0).blockWidth + 2 : 0), 1)
+        let columns = widest(budget)
+        layout = (width, columns, budget)
+        return (columns, budget)
     }
+
+    /// A stats cell as wide as the widest placeholder.
+    private static let placeholderRoom = TreeStat.lines(insertions: 99, deletions: 0)
 }
 
 /// What ``RowPainter`` draws of one row, whoever laid it out: the model's rows, or the change
@@ -129,6 +178,8 @@ public struct BrowserPreview {
     private let configuration: BrowserConfiguration
     private let depth: Int?
     private let viewed: (viewed: Int, files: Int)
+    /// The counting's progress while the changes wait for their line counts.
+    private let progress: LineCountProgress?
 
     /// The first frame's maker for the changes of `changeTree`, or `nil` when it cannot match
     /// the browser's: directories opened by identity, or a name that is not kept as it is in
@@ -147,19 +198,27 @@ public struct BrowserPreview {
         self.changeTree = changeTree
         self.configuration = configuration
         viewed = ViewedTally(changeTree.changes).counts(status: nil)
+        progress = configuration.lineCounts.map { LineCountProgress(counted: 0, total: $0.total) }
+    }
+
+    /// Starts the line counts the frame shows as still to come (``LineCountFeed/start()``).
+    public func startLineCounts() {
+        configuration.lineCounts?.start()
     }
 
     /// The frame for a terminal of `size`.
     public func frame(size: TerminalSize) -> Frame {
         let separator = configuration.style.render.charset == .ascii ? " - " : " · "
-        let notes = configuration.marks == nil ? "" : Browser.viewedNote(viewed: viewed.viewed, of: viewed.files, separator: separator)
+        var notes = progress.map { separator + $0.note } ?? ""
+        if configuration.marks != nil { notes += Browser.viewedNote(viewed: viewed.viewed, of: viewed.files, separator: separator) }
         let header = LineFitting.fitted(Browser.headerLine(configuration: configuration, total: changeTree.total, notes: notes,
-                                                           columns: size.columns), to: size.columns)
+                                                           columns: size.columns, countingLines: progress != nil),
+                                        to: size.columns)
         guard size.rows >= 2 else { return Frame(rows: [header]) }
         let area = BrowserLayout(size: size, diffOpen: false).tree
         var rows = [Line](repeating: Line(), count: size.rows)
         rows[0] = header
-        var painter = RowPainter(style: configuration.style, total: changeTree.total)
+        var painter = RowPainter(style: configuration.style, total: changeTree.total, countsPending: progress != nil)
         let view = TreeView(changeTree: changeTree, flatten: configuration.flatten, depth: depth)
         var focused: [UInt8]?
         for (line, row) in zip(0..<area.rows, view.visibleRows) {

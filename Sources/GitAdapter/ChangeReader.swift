@@ -83,6 +83,7 @@ extension Repository {
         }
         trace.mark("changes \(changes.count)")
         var changedLines: ChangedLines?
+        var countsLater: (counter: LineCounter, counted: [Int], work: [LineCounter.Job])?
         if request.countLines {
             let counted = changes.indicesToCount()
             let work = counted.map { jobs[$0] }
@@ -101,16 +102,27 @@ extension Repository {
                 backend.keepOnly(ids)
                 counter.cache = backend.kept
             }
-            let (counts, hunks) = try counter.countWithHunks(work)
-            trace.mark("line counts \(work.count)")
-            changes.setCounts(counts, at: counted)
-            if request.hunks {
-                changedLines = ChangedLines(zip(counted, hunks).map { (changes[$0].path, $1) })
-                trace.mark("hunks \(changedLines?.hunkCount ?? 0)")
+            if request.countsLater && !request.hunks {
+                // A comparison of trees found in the cache has its counts there too, most likely:
+                // those are given at once, the rest made later.
+                let stored = source.isEmpty ? Array(repeating: nil, count: work.count) : try counter.storedCounts(work)
+                let found = stored.indices.filter { stored[$0] != nil }
+                changes.setCounts(found.map { stored[$0]! }, at: found.map { counted[$0] })
+                let missing = stored.indices.filter { stored[$0] == nil }
+                if !missing.isEmpty { countsLater = (counter, missing.map { counted[$0] }, missing.map { work[$0] }) }
+                trace.mark("stored line counts \(found.count)")
+            } else {
+                let (counts, hunks) = try counter.countWithHunks(work)
+                trace.mark("line counts \(work.count)")
+                changes.setCounts(counts, at: counted)
+                if request.hunks {
+                    changedLines = ChangedLines(zip(counted, hunks).map { (changes[$0].path, $1) })
+                    trace.mark("hunks \(changedLines?.hunkCount ?? 0)")
+                }
             }
         }
         // The cache is written while the rest (and the report) is done; nothing below touches it.
-        let pendingSave = results.map { results in PendingCacheSave { results.save() } }
+        let pendingSave = countsLater != nil ? nil : results.map { results in PendingCacheSave { results.save() } }
         var newObjects: [ObjectHash?] = []
         var oldObjects: [ObjectHash?] = []
         if request.newObjects != .none {
@@ -124,7 +136,14 @@ extension Repository {
                                                        pathspec: pathspec)
             trace.mark("unstaged changes")
         }
-        Self.sortByPath(&changes, with: &newObjects, &oldObjects)
+        var pendingCounts: PendingLineCounts?
+        if let countsLater {
+            let places = Self.sortByPathKeepingPlaces(&changes, with: &newObjects, &oldObjects)
+            pendingCounts = PendingLineCounts(countsLater.counter, jobs: countsLater.work,
+                                              positions: countsLater.counted.map { places[$0] }, results: results)
+        } else {
+            Self.sortByPath(&changes, with: &newObjects, &oldObjects)
+        }
         trace.mark("sorted")
         var newTree: ObjectID?
         if case .tree(let tree) = resolved.newSide { newTree = tree.id }
@@ -132,7 +151,21 @@ extension Repository {
                          changes: changes, warnings: warnings, trace: trace.marks, newObjects: newObjects, oldObjects: oldObjects,
                          untrackedLeftOut: untrackedLeftOut, newTree: newTree, baseRevision: resolved.baseRevision,
                          newTreeStep: walked.step,
-                         newTreeNotes: walked.notes, changedLines: changedLines, pendingSave: pendingSave)
+                         newTreeNotes: walked.notes, changedLines: changedLines, pendingSave: pendingSave,
+                         pendingCounts: pendingCounts)
+    }
+
+    /// Sorts `changes` by path in byte order, and `newObjects` and `oldObjects` (each when
+    /// not empty) with them; returns, for each change's index before, its index now.
+    private static func sortByPathKeepingPlaces(_ changes: inout [FileChange], with newObjects: inout [ObjectHash?],
+                                                _ oldObjects: inout [ObjectHash?]) -> [Int] {
+        let order = changes.indices.sorted { changes[$0].path < changes[$1].path }
+        changes = order.map { changes[$0] }
+        if !newObjects.isEmpty { newObjects = order.map { newObjects[$0] } }
+        if !oldObjects.isEmpty { oldObjects = order.map { oldObjects[$0] } }
+        var places = [Int](repeating: 0, count: order.count)
+        for (place, index) in order.enumerated() { places[index] = place }
+        return places
     }
 
     /// git's filepairs with renames off, in path order, limited to `pathspec`.

@@ -46,8 +46,13 @@ public struct ChangeSet: Sendable {
     /// by path (a binary file's are empty); `nil` otherwise.
     public var changedLines: ChangedLines? = nil
     /// The results cache's save, still under way when the comparison returned; `nil` when
-    /// the cache is not used. Wait for it before the process exits.
+    /// the cache is not used. Wait for it before the process exits. Under
+    /// ``ComparisonRequest/countsLater``, `nil`: ``pendingCounts`` saves the cache once every
+    /// count is made (``PendingLineCounts/finishSaving()``).
     public var pendingSave: PendingCacheSave? = nil
+    /// Under ``ComparisonRequest/countsLater``, the line counts of ``changes``, to be made on
+    /// other threads once started (``changes`` have none until then); `nil` otherwise.
+    public var pendingCounts: PendingLineCounts? = nil
 }
 
 /// One side of a changed path as git's diff machinery sees it: a path, a mode and a blob id.

@@ -27,6 +27,11 @@ public struct ComparisonRequest: Sendable, Equatable {
     /// context, the common tail trimmed first), and count the lines from that same diff (as
     /// `git diff -U0 --numstat`). Only with ``countLines``.
     public var hunks = false
+    /// With ``countLines`` (and without ``hunks``): the changes come back before their line
+    /// counts, which are made on other threads afterwards and handed over as they are made
+    /// (``ChangeSet/pendingCounts``), so that a browser shows the tree at once. The counts,
+    /// and what the results cache keeps of them, are the same either way.
+    public var countsLater = false
     /// `-l<n>`: the rename limit, overriding `diff.renameLimit`; `nil` or a negative number
     /// follows the config (default 1000), as git's `-l`; 0 means no limit, and so does a limit
     /// too large to square.

@@ -1,4 +1,5 @@
 internal import CLibGit2
+import Background
 import Foundation
 import TreeModel
 
@@ -46,19 +47,32 @@ struct LineCounter {
 
     /// The counts of `jobs` and, when ``hunkOptions`` asks for them, each job's hunks (none
     /// for a binary file or an unchanged content; empty arrays without ``hunkOptions``).
-    func countWithHunks(_ jobs: [Job]) throws -> (counts: [Count], hunks: [[LineHunk]]) {
-        let results = results
-        let readsIndex = readsIndex
-        let hunkOptions = hunkOptions
+    /// With `yielding` (the browser's counts, made while it answers keys), the workers are
+    /// threads of their own at ``BackgroundThread/yieldingNiceness``, and `made` is told each
+    /// count as soon as it is made (on the thread that made it), with the job's index.
+    func countWithHunks(_ jobs: [Job], yielding made: (@Sendable (Int, Count) -> Void)? = nil) throws
+        -> (counts: [Count], hunks: [[LineHunk]]) {
+        let (results, readsIndex, hunkOptions, cache, attributes, location) = (results, readsIndex, hunkOptions, cache,
+                                                                                attributes, location)
         let diffRules = diffRules
-        let outcomes = try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: {
+        let context = { @Sendable in
             let reader = try BlobReader(location, readsIndex: readsIndex)
             reader.cache = cache
             reader.diffRules = diffRules
             return Worker(reader, attributes: attributes, results: results, hunkOptions: hunkOptions)
-        }) { worker, index in
-            let count = try worker.count(jobs[index])
-            return (count, worker.key, worker.stored, worker.hunks)
+        }
+        let outcomes = if let made {
+            try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, niceness: BackgroundThread.yieldingNiceness,
+                             context: context) { worker, index in
+                let count = try worker.count(jobs[index])
+                made(index, count)
+                return (count, worker.key, worker.stored, worker.hunks)
+            }
+        } else {
+            try Parallel.map(count: jobs.count, chunk: 1, workers: location.workers, context: context) { worker, index in
+                let count = try worker.count(jobs[index])
+                return (count, worker.key, worker.stored, worker.hunks)
+            }
         }
         if let results {
             for (_, key, stored, _) in outcomes {
@@ -81,6 +95,9 @@ struct LineCounter {
         /// The hunks of the last count, when ``hunkOptions`` asks for them.
         private(set) var hunks: [LineHunk] = []
         let hunkOptions: PatchOptions?
+        /// Whether a count is only looked up in the results cache, never made (``NotStored``
+        /// when it is not there): nothing is read.
+        var onlyStored = false
         private var options = git_diff_options()
         private var textOptions = git_diff_options()
 
@@ -132,12 +149,14 @@ struct LineCounter {
 
         /// The count stored under `key` when the sides' content is named by their ids, else
         /// `compute()`; either way ``key`` and ``stored`` tell what happened.
-        private func remembered(_ key: CacheKey, sides: [FileSide], _ compute: () throws -> Count) rethrows -> Count {
+        private func remembered(_ key: CacheKey, sides: [FileSide], _ compute: () throws -> Count) throws -> Count {
             guard let results, sides.allSatisfy({ !$0.inWorkingTree && !$0.id.isZero && !$0.isSubmodule }) else {
+                if onlyStored { throw NotStored() }
                 return try compute()
             }
             self.key = key
             if let count = results.count(key) { return count }
+            if onlyStored { throw NotStored() }
             let count = try compute()
             stored = count
             return count

@@ -1,3 +1,4 @@
+import Background
 import Foundation
 
 /// Runs independent pieces of work on several threads. Each worker builds its own context (for
@@ -28,6 +29,37 @@ enum Parallel {
             }
         }
         return results.map { $0! }
+    }
+
+    /// Like ``map(count:chunk:workers:context:_:)``, on `workers` threads of their own at nice
+    /// value `niceness` (``BackgroundThread``), not Dispatch's pool: a pool thread would keep
+    /// the lowered priority for the work it runs next. The caller waits.
+    static func map<Context, Result: Sendable>(
+        count: Int, chunk: Int = 16, workers: Int, niceness: Int32,
+        context makeContext: @escaping @Sendable () throws -> Context,
+        _ body: @escaping @Sendable (inout Context, Int) throws -> Result
+    ) throws -> [Result] {
+        if count == 0 { return [] }
+        let threads = max(1, min(workers, (count + chunk - 1) / chunk))
+        let output = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
+        output.initialize(repeating: nil)
+        defer {
+            _ = output.deinitialize()
+            output.deallocate()
+        }
+        let queue = WorkQueue(count: count, chunk: chunk)
+        let job = Job(makeContext: makeContext, body: body, output: output, queue: queue)
+        let finished = DispatchGroup()
+        for _ in 0..<threads {
+            finished.enter()
+            BackgroundThread.start(niceness: niceness) {
+                job.run()
+                finished.leave()
+            }
+        }
+        finished.wait()
+        if let error = queue.error { throw error }
+        return output.map { $0! }
     }
 
     /// Like ``map(count:chunk:workers:context:_:)`` for work that needs no per-worker context.

@@ -26,6 +26,8 @@ public struct ChangeSummary: Hashable, Sendable {
     /// Number of files.
     @inlinable
     public var files: Int { Int(tally[0]) }
+    /// Files whose content was read (their line counts or binary state are known).
+    public var filesRead: Int { Int(tally[1]) }
     /// Binary files, or `nil` when no file's content was read.
     public var binary: Int? { known(Int(tally[2])) }
     /// Inserted lines over all text files read, or `nil` when no file's content was read.

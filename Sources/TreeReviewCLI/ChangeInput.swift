@@ -49,7 +49,9 @@ struct ChangeInput {
         return (kept.map { changes[$0] }, files?.selecting(kept))
     }
 
-    static func read(_ options: Options, environment: [String: String], io: IO) throws -> ChangeInput {
+    /// The changes `options` ask for; with `countsLater`, a repository comparison returns
+    /// before its line counts (``ComparisonRequest/countsLater``: the browser's first frame).
+    static func read(_ options: Options, environment: [String: String], io: IO, countsLater: Bool = false) throws -> ChangeInput {
         let directory = options.startingDirectory(io: io)
         if options.stdin {
             let opening = StdinRepository.open(at: directory, environment: environment)
@@ -74,6 +76,7 @@ struct ChangeInput {
         let config = try repository.readConfig(section: "treereview")
         var request = options.request
         request.pathspecBase = directory
+        request.countsLater = countsLater
         var words: RevisionsAndPaths?
         if !options.separated && !options.revisions.isEmpty {
             let separated = try repository.separate(options.revisions, in: directory)

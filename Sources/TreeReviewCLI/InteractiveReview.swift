@@ -12,6 +12,7 @@ internal import CSystem
 enum InteractiveReview {
     /// Reads the changes as the printed tree does, then browses them until the user quits.
     static func run(_ options: Options, environment: [String: String], io: IO) throws -> Int32 {
+        let started = ContinuousClock.now
         let terminal: Terminal
         do {
             terminal = try Terminal()
@@ -19,7 +20,9 @@ enum InteractiveReview {
             throw UsageError("--interactive needs a terminal: \(error)")
         }
         AllocatorTuning.keepLargeBlocksInTheHeap()
-        let input = try ChangeInput.read(options, environment: environment, io: io)
+        let input = try ChangeInput.read(options, environment: environment, io: io, countsLater: true)
+        let pendingCounts = input.comparison?.changeSet.pendingCounts
+        defer { pendingCounts?.finishSaving() }
         let ready = ContinuousClock.now
         var trace = environment["TREEREVIEW_TRACE"] == nil ? nil : [(phase: String, at: Duration)]()
         let settings = try Settings.resolve(options, config: input.config, environment: environment)
@@ -48,6 +51,10 @@ enum InteractiveReview {
             filters: filters)
         configuration.hidesViewed = options.hidesViewed
         configuration.sinceReview = sinceReview
+        if let pendingCounts, let changeSet = input.comparison?.changeSet {
+            configuration.lineCounts = PendingCountsFeed(pendingCounts, changes: changeSet.changes,
+                                                         shows: options.statusFilter.map { filter in { filter.includes($0.status) } })
+        }
         trace?.append(("configured", ready.duration(to: .now)))
         let session = BrowserSession(
             terminal: terminal,
@@ -62,13 +69,20 @@ enum InteractiveReview {
         do {
             let preview = options.hidesViewed || input.changedSinceReview != nil
                 ? nil : BrowserPreview(changeTree: tree, configuration: configuration)
-            try session.run(preview: preview, ready: ready) {
+            try session.run(preview: preview, ready: ready, started: started) {
                 try Browser(changeTree: tree, configuration: configuration, size: terminal.size)
             }
         } catch let error as TreePathError {
             throw error
         } catch {
             throw UsageError("--interactive: \(error)")
+        }
+        pendingCounts?.finishSaving()
+        if let failure = pendingCounts?.failure { throw failure }
+        if trace != nil {
+            for mark in input.trace {
+                try? io.standardError.write(Array("trace \(String(format: "%.3f", mark.seconds)) s: \(mark.phase)\n".utf8))
+            }
         }
         for (phase, at) in trace ?? [] {
             let milliseconds = Double(at.components.seconds) * 1000 + Double(at.components.attoseconds) / 1e15

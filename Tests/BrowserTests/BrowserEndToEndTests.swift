@@ -218,17 +218,24 @@ import Testing
         let repository = try Fixtures.repository("branches")
         let pane = try await TmuxPane.forBrowser()
         try pane.run("TREEREVIEW_FRAME_LOG='\(pane.directory)/frames'; export TREEREVIEW_FRAME_LOG")
-        try await pane.startBrowser(in: repository, title, title: title)
+        try await pane.startBrowser(in: repository, "--no-cache " + title, title: title)
         try pane.press("j")
         try await pane.waitForScreen("the second row focused") { $0.last?.hasPrefix("Docs/guide/deep/start.md ") == true }
         try pane.press("q")
         try await expectRestored(pane)
         let lines = try String(contentsOfFile: pane.directory + "/frames", encoding: .utf8).split(separator: "\n")
         let times = lines.compactMap { $0.split(separator: " ").last.flatMap { Double($0) } }
-        #expect(lines.count == 3 && times.count == 3, "\(lines)")
-        guard lines.count == 3, times.count == 3 else { return }
-        #expect(lines[0].hasPrefix("first-frame ") && lines[1].hasPrefix("browser-ready ") && lines[2].hasPrefix("key "))
-        #expect(times[0] <= times[1], "the first frame comes before the browser is ready")
+        #expect(times.count == lines.count, "\(lines)")
+        let names = lines.map { $0.split(separator: " ").dropLast().joined(separator: " ") }
+        #expect(Array(names.prefix(3)) == ["first-frame", "start-to-first-frame", "browser-ready"], "\(lines)")
+        #expect(names.last == "key j", "\(lines)")
+        let counts = names.dropFirst(3).dropLast()
+        #expect(counts.last == "counts-complete" && counts.dropLast().allSatisfy { $0.hasPrefix("counts ") } && counts.count >= 2,
+                "the counts drawn, then when the last of them was: \(lines)")
+        guard times.count == lines.count, lines.count >= 5 else { return }
+        #expect(times[0] <= times[2], "the first frame comes before the browser is ready")
+        #expect(times[0] <= times[1], "the command starts before the changes are ready")
+        #expect(times[1] <= times[lines.count - 2], "every count is in after the first frame")
     }
 
     private func expectRestored(_ pane: TmuxPane, sourceLocation: SourceLocation = #_sourceLocation) async throws {

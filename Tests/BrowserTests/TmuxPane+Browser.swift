@@ -10,14 +10,18 @@ extension TmuxPane {
     }
 
     /// Saves `stty -g` as `before`, runs `treereview -i <arguments>` in `repository` and
-    /// waits for its first frame (a header naming `title`).
+    /// waits for its first frame (a header naming `title`), and, unless `countsPending`, for
+    /// every line count to be in (the header no longer `counting lines`).
     /// - Returns: the browser's process id.
     @discardableResult
-    func startBrowser(in repository: String, _ arguments: String, title: String) async throws -> pid_t {
+    func startBrowser(in repository: String, _ arguments: String, title: String, countsPending: Bool = false) async throws -> pid_t {
         try run("stty -g > \(directory)/before")
         _ = try await waitForFile("before")
         try run("cd '\(repository)' && '\(Binary.path)' -i \(arguments)")
         try await waitForScreen("the browser's first frame") { $0.first?.hasPrefix(title + " · ") == true }
+        if !countsPending {
+            try await waitForScreen("every line count") { $0.first?.contains("counting lines") == false }
+        }
         let shell = try tmux(["display-message", "-p", "-t", "test", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
         guard let pid = children.split(separator: " ").first.flatMap({ pid_t($0) }) else {
