@@ -42,18 +42,10 @@ struct CountsLaterTests {
         #expect(pending.total == expected.count)
 
         pending.waitUntilFinished()
-        var counted = later.changes
-        var seen = Set<Int>()
         let batch = pending.take()
         #expect(batch.isFinished && batch.failure == nil)
-        for count in batch.counts {
-            #expect(seen.insert(count.index).inserted, "each change is counted once")
-            counted[count.index].insertions = count.insertions
-            counted[count.index].deletions = count.deletions
-            counted[count.index].binary = count.binary
-        }
-        #expect(seen == Set(expected))
-        #expect(counted == whole.changes, "\(fixture) \(arguments)")
+        #expect(batch.counts.map(\.index).sorted() == expected, "each change is counted once")
+        #expect(Self.applying(batch.counts, to: later.changes) == whole.changes, "\(fixture) \(arguments)")
         #expect(pending.take().counts.isEmpty, "counts are taken once")
 
         #expect(later.pendingSave == nil)
@@ -72,12 +64,7 @@ struct CountsLaterTests {
         #expect(later.pendingSave == nil)
         let pending = try #require(later.pendingCounts)
         pending.waitUntilFinished()
-        var counted = later.changes
-        for count in pending.take().counts {
-            (counted[count.index].insertions, counted[count.index].deletions) = (count.insertions, count.deletions)
-            counted[count.index].binary = count.binary
-        }
-        #expect(counted == whole.changes)
+        #expect(Self.applying(pending.take().counts, to: later.changes) == whole.changes)
     }
 
     @Test func nothingIsCountedOrSavedUntilStarted() throws {
@@ -133,12 +120,7 @@ struct CountsLaterTests {
         let later = try #require(grown.pendingCounts)
         #expect(later.total == 2, "only the new commit's two blobs are counted later")
         later.waitUntilFinished()
-        var counted = grown.changes
-        for count in later.take().counts {
-            (counted[count.index].insertions, counted[count.index].deletions) = (count.insertions, count.deletions)
-            counted[count.index].binary = count.binary
-        }
-        #expect(counted == grownWhole.changes)
+        #expect(Self.applying(later.take().counts, to: grown.changes) == grownWhole.changes)
         later.finishSaving()
     }
 
@@ -181,6 +163,16 @@ struct CountsLaterTests {
 
     private static func repository(_ repo: String, cache: String) throws -> Repository {
         try Repository.open(at: repo, environment: TestEnvironment.variables(adding: ["XDG_CACHE_HOME": cache]))
+    }
+
+    /// `changes` with `counts` taken in.
+    private static func applying(_ counts: [PendingLineCounts.Count], to changes: [FileChange]) -> [FileChange] {
+        var changes = changes
+        for count in counts {
+            (changes[count.index].insertions, changes[count.index].deletions) = (count.insertions, count.deletions)
+            changes[count.index].binary = count.binary
+        }
+        return changes
     }
 
     private static func withoutCounts(_ change: FileChange) -> FileChange {
