@@ -54,6 +54,7 @@ public struct BrowserSession {
             terminal.present(preview.frame(size: terminal.size))
             frameLog?.record("first-frame", ready.duration(to: clock.now))
             if let started { frameLog?.record("start-to-first-frame", started.duration(to: clock.now)) }
+            if !preview.isCountingLines { frameLog?.record("counts-complete", (started ?? ready).duration(to: clock.now)) }
             preview.startLineCounts()
         }
         var browser = try makeBrowser()
@@ -62,6 +63,7 @@ public struct BrowserSession {
         if preview == nil {
             frameLog?.record("first-frame", ready.duration(to: clock.now))
             if let started { frameLog?.record("start-to-first-frame", started.duration(to: clock.now)) }
+            if !browser.isCountingLines { frameLog?.record("counts-complete", (started ?? ready).duration(to: clock.now)) }
         }
         frameLog?.record("browser-ready", ready.duration(to: clock.now))
         browser.startLineCounts()
@@ -163,7 +165,8 @@ public struct BrowserSession {
 /// browser's model built and answering keys; each next line the time from an event being read
 /// to its frame written (`counts N`: N line counts taken into the tree and drawn), and
 /// `counts-complete` the time from the command's start to the frame showing every line
-/// count; in milliseconds.
+/// count (written after the first frame's lines when that frame shows them all); in
+/// milliseconds.
 public final class FrameLog {
     private let descriptor: Int32
 

@@ -201,6 +201,9 @@ public struct BrowserPreview {
         progress = configuration.lineCounts.map { LineCountProgress(counted: 0, total: $0.total) }
     }
 
+    /// Whether the frame shows line counts as still to come.
+    public var isCountingLines: Bool { progress != nil }
+
     /// Starts the line counts the frame shows as still to come (``LineCountFeed/start()``).
     public func startLineCounts() {
         configuration.lineCounts?.start()

@@ -228,6 +228,7 @@ import Testing
         #expect(times.count == lines.count, "\(lines)")
         let names = lines.map { $0.split(separator: " ").dropLast().joined(separator: " ") }
         #expect(Array(names.prefix(3)) == ["first-frame", "start-to-first-frame", "browser-ready"], "\(lines)")
+        #expect(names.filter { $0 == "counts-complete" }.count == 1, "\(lines)")
         #expect(names.last == "key j", "\(lines)")
         let counts = names.dropFirst(3).dropLast()
         #expect(counts.last == "counts-complete" && counts.dropLast().allSatisfy { $0.hasPrefix("counts ") } && counts.count >= 2,
