@@ -129,16 +129,8 @@ final class BlobReader {
     /// `diff.<driver>.binary`, when set, looked up once per driver.
     private func driverBinary(_ driver: String) -> Bool? {
         if let known = driverBinaries[driver] { return known }
-        var config: OpaquePointer?
-        var found: Bool?
-        if git_repository_config_snapshot(&config, repository.handle) == 0 {
-            var entry: UnsafeMutablePointer<git_config_entry>?
-            if git_config_get_entry(&entry, config, "diff.\(driver).binary") == 0, let entry {
-                found = GitConfigValue.bool(entry.pointee.value.map { String(cString: $0) })
-                git_config_entry_free(entry)
-            }
-            git_config_free(config)
-        }
+        let key = "diff.\(driver).binary"
+        let found = repository.configBools([key])[key]
         driverBinaries[driver] = .some(found)
         return found
     }

@@ -1,7 +1,5 @@
 import Annotations
 import Foundation
-import GitRules
-internal import CLibGit2
 
 /// The `diff` attribute of a comparison's paths decided by treereview from the attributes
 /// files, as git's `attr.c` decides it for `git diff`: libgit2 answers the same question
@@ -189,23 +187,5 @@ extension DiffAttributeRules {
             }
         }
         return names
-    }
-}
-
-extension Repository {
-    /// The boolean settings among `keys` in the repository's configuration (the last value of
-    /// each; a key without a value is true, one git cannot read as a boolean left out), by key as given.
-    func configBools(_ keys: [String]) -> [String: Bool] {
-        var config: OpaquePointer?
-        guard !keys.isEmpty, git_repository_config_snapshot(&config, handle) == 0 else { return [:] }
-        defer { git_config_free(config) }
-        var values: [String: Bool] = [:]
-        for key in keys {
-            var entry: UnsafeMutablePointer<git_config_entry>?
-            guard git_config_get_entry(&entry, config, key) == 0, let entry else { continue }
-            values[key] = GitConfigValue.bool(entry.pointee.value.map { String(cString: $0) })
-            git_config_entry_free(entry)
-        }
-        return values
     }
 }
