@@ -85,9 +85,9 @@ struct ChangeEntry: Sendable {
 
     var kind: Kind
     /// The old side (`nil` for additions and untracked files).
-    var old: FileSide?
+    var old: FileSide? = nil
     /// The new side (`nil` for deletions).
-    var new: FileSide?
+    var new: FileSide? = nil
 
     /// The path the entry sorts under: the new path, or the old one for a deletion.
     var path: [UInt8] { new?.path ?? old?.path ?? [] }

@@ -2,28 +2,32 @@ extension RenameDetector {
     /// git's same-basename pass: a source and a destination that are the only ones with
     /// their basename pair when they score at least the basename minimum.
     mutating func findBasenameMatches(among active: [Int], backend: some SimilarityBackend) throws {
-        var sourceByName: [Basename: Int] = [:]
-        sourceByName.reserveCapacity(active.count)
-        let sourceNames = active.map { Basename(sources[$0].side.basename) }
-        for (s, name) in zip(active, sourceNames) {
-            sourceByName[name] = sourceByName[name] == nil ? s : -1
-        }
-        var destinationByName: [Basename: Int] = [:]
-        destinationByName.reserveCapacity(destinations.count)
-        for d in destinations.indices where destinations[d].match == nil {
-            let name = Basename(destinations[d].side.basename)
-            destinationByName[name] = destinationByName[name] == nil ? d : -1
-        }
-        var candidates: [(source: Int, destination: Int)] = []
-        for (s, name) in zip(active, sourceNames) {
-            guard sourceByName[name] == s, let d = destinationByName[name], d >= 0 else { continue }
-            candidates.append((s, d))
-        }
+        let candidates = basenameCandidates(among: active)
         let minimum = options.minimumBasenameScore
         let scores = try score(candidates, minimumScore: minimum, backend: backend)
         for (candidate, score) in zip(candidates, scores) where score >= minimum {
             record(destination: candidate.destination, source: candidate.source, score: score)
         }
+    }
+
+    /// The pairs of the same-basename pass: each source of `active` whose basename no other
+    /// active source has, with the one unmatched destination of that basename, if just one.
+    private func basenameCandidates(among active: [Int]) -> [(source: Int, destination: Int)] {
+        let open = destinations.indices.filter { destinations[$0].match == nil }
+        let sourceName = { (k: Int) in sources[active[k]].side.basename }
+        let destinationName = { (k: Int) in destinations[open[k]].side.basename }
+        let sourceHashes = active.indices.map { UniqueBasenames.hash(sourceName($0)) }
+        let sourceNames = UniqueBasenames(count: active.count, hashes: sourceHashes, name: sourceName)
+        let destinationNames = UniqueBasenames(count: open.count, hashes: open.indices.map { UniqueBasenames.hash(destinationName($0)) },
+                                               name: destinationName)
+        var candidates: [(source: Int, destination: Int)] = []
+        for k in active.indices {
+            let name = sourceName(k)
+            guard sourceNames.unique(name, hash: sourceHashes[k], name: sourceName) == k,
+                  let d = destinationNames.unique(name, hash: sourceHashes[k], name: destinationName) else { continue }
+            candidates.append((active[k], open[d]))
+        }
+        return candidates
     }
 
     /// Scores independent pairs: sizes first, content only where the sizes allow a match.
@@ -35,22 +39,29 @@ extension RenameDetector {
         }
         var scores = [Int](repeating: 0, count: pairs.count)
         if regular.isEmpty { return scores }
-        let sizes = try backend.sizes(of: regular.flatMap {
-            [sources[pairs[$0].source].side, destinations[pairs[$0].destination].side]
-        })
+        let sizes = try backend.sizes(of: sides(of: regular, in: pairs))
         var wanted: [Int] = []   // indices into `pairs`
         for (k, index) in regular.enumerated()
         where Similarity.sizesCanMatch(sizes[2 * k], sizes[2 * k + 1], minimumScore: minimumScore) {
             wanted.append(index)
         }
-        let prints = try backend.fingerprints(of: wanted.flatMap {
-            [sources[pairs[$0].source].side, destinations[pairs[$0].destination].side]
-        }, keepContent: true)
+        let prints = try backend.fingerprints(of: sides(of: wanted, in: pairs), keepContent: true)
         let computed = try Parallel.map(count: wanted.count, chunk: 64, workers: workers) { k in
             Similarity.score(source: prints[2 * k], destination: prints[2 * k + 1])
         }
         for (k, index) in wanted.enumerated() { scores[index] = computed[k] }
         return scores
+    }
+
+    /// The source and destination sides of `pairs[indices]`, in turn.
+    private func sides(of indices: [Int], in pairs: [(source: Int, destination: Int)]) -> [FileSide] {
+        var sides: [FileSide] = []
+        sides.reserveCapacity(2 * indices.count)
+        for index in indices {
+            sides.append(sources[pairs[index].source].side)
+            sides.append(destinations[pairs[index].destination].side)
+        }
+        return sides
     }
 }
 

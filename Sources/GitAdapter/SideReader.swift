@@ -152,10 +152,13 @@ struct TreeWalkNotes: Sendable {
         if mode & 0o170000 == 0o100000 { files[directory] = SideReader.Blob(id: attributesEntry.id, mode: mode) }
     }
 
-    /// Adds the notes of another part of the same walk.
-    mutating func merge(_ other: TreeWalkNotes) {
-        entered.formUnion(other.entered)
-        files.merge(other.files) { mine, _ in mine }
+    /// Adds the notes of the other parts of the same walk.
+    mutating func merge(_ others: [TreeWalkNotes]) {
+        entered.reserveCapacity(others.reduce(entered.count) { $0 + $1.entered.count })
+        for other in others {
+            entered.formUnion(other.entered)
+            files.merge(other.files) { mine, _ in mine }
+        }
     }
 
     /// The new tree's attributes files in the directories of `paths` and above, in the order

@@ -65,7 +65,7 @@ struct TreeWalk {
         try top.split(oldTree, newTree, prefix: [], depth: splitDepth - 1, into: &pieces)
         top.flush(into: &pieces)
         let location = repository.location
-        let parts = try Parallel.map(count: pieces.count, chunk: 1, workers: location.workers,
+        var parts = try Parallel.map(count: pieces.count, chunk: 1, workers: location.workers,
                                      context: { try location.open() }) { worker, index in
             switch pieces[index] {
             case .entries(let entries):
@@ -78,8 +78,14 @@ struct TreeWalk {
         }
         var notes = top.notes
         notes.tree = new
-        for part in parts { notes.merge(part.1) }
-        return (parts.flatMap { $0.0 }, notes)
+        notes.merge(parts.map(\.1))
+        var found: [[ChangeEntry]] = []
+        found.reserveCapacity(parts.count)
+        for index in parts.indices {
+            found.append([])
+            swap(&found[found.count - 1], &parts[index].0)
+        }
+        return (.concatenatingByMoving(&found, placeholder: ChangeEntry(kind: .unmodified)), notes)
     }
 
     /// Moves the entries found so far to the end of `pieces`.

@@ -12,6 +12,7 @@ import TreeModel
 /// Under `--no-stat` (``Report/linesCounted`` false) every `insertions`, `deletions` and
 /// `binary` is `null`. Under `--hunks` (``Report/changedLines``) each `files` entry ends
 /// with its `hunks` (``JSONWriter/writeHunks(of:in:flushingTo:)``); `tree` nodes carry none.
+/// With many files the `tree` is written on a second thread while `files` is written.
 public struct JSONRenderer: ReportRenderer, Sendable {
     /// The schema version written as `schemaVersion`.
     public static let schemaVersion = 1
@@ -20,7 +21,18 @@ public struct JSONRenderer: ReportRenderer, Sendable {
     /// `tree` are written; past them the groups are written in turn.
     static let groupsAheadBudget = 64 << 20
 
-    public init() {}
+    /// From how many files on the `tree` array is written on another thread while `files`
+    /// is written (``JSONWriter/treeAhead(of:pretty:iconResolver:)``).
+    let treeAheadFrom: Int
+
+    public init() {
+        treeAheadFrom = 4096
+    }
+
+    /// A renderer that writes the `tree` ahead from `treeAheadFrom` files on (for tests).
+    init(treeAheadFrom: Int) {
+        self.treeAheadFrom = treeAheadFrom
+    }
 
     public func render(_ report: Report, options: RenderOptions, into output: inout [UInt8]) {
         RenderOutput.collect(into: &output) { try render(report, options: options, to: &$0) }
@@ -32,6 +44,9 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         let groupsAhead = report.hasGroups ? PendingResult {
             JSONWriter.groupsAhead(of: report.groups ?? GroupListing(groups: [], changes: []), pretty: pretty,
                                    budget: Self.groupsAheadBudget)
+        } : nil
+        let treeAhead = report.view.total.files >= treeAheadFrom ? PendingResult {
+            JSONWriter.treeAhead(of: report, pretty: pretty, iconResolver: options.iconResolver)
         } : nil
         var json = JSONWriter(pretty: pretty)
         json.beginObject()
@@ -73,7 +88,13 @@ public struct JSONRenderer: ReportRenderer, Sendable {
         }
         json.endArray()
         json.key(literal: "tree")
-        try json.writeTree(report, icons: &icons, flushingTo: &output)
+        if let ahead = treeAhead?.wait() {
+            json.beginArray()
+            try json.adoptMembers(ahead.chunks, count: ahead.count, flushingTo: &output)
+            json.endArray()
+        } else {
+            try json.writeTree(report, icons: &icons, flushingTo: &output)
+        }
         if let groups = report.groups { try json.writeGroups(groups, ahead: groupsAhead?.wait(), flushingTo: &output) }
         json.endObject()
         json.buffer.append(UInt8(ascii: "\n"))
@@ -87,16 +108,25 @@ extension JSONWriter {
     /// (``TreeView/allRows``), so deep trees cannot exhaust the stack. Hands the document to
     /// `output` as it grows.
     mutating func writeTree(_ report: Report, icons: inout FileIcons, flushingTo output: inout RenderOutput) throws {
+        beginArray()
+        _ = try writeTreeMembers(report, icons: &icons, flushingTo: &output)
+        endArray()
+    }
+
+    /// Writes the nodes of the `tree` array (its top-level nodes and all below them) in the
+    /// open array; returns how many top-level nodes there are.
+    mutating func writeTreeMembers(_ report: Report, icons: inout FileIcons, flushingTo output: inout RenderOutput) throws -> Int {
         let view = report.view
         let changeTree = view.changeTree
         let annotations = report.annotations
         var path: [UInt8] = []
         /// The path length to return to when each open directory is done, outermost first.
         var open: [Int] = []
-        beginArray()
+        var topLevel = 0
         try view.forEachRow(opensEverything: true) { rowView in
             let row = rowView.row
             try flushIfFull(to: &output)
+            if row.level == 0 { topLevel += 1 }
             while open.count > row.level { closeDirectory(restoring: open.removeLast(), path: &path) }
             beginObject()
             if !row.isDirectory, let change = changeTree.change(at: row.node) {
@@ -135,7 +165,7 @@ extension JSONWriter {
             open.append(restore)
         }
         while let restore = open.popLast() { closeDirectory(restoring: restore, path: &path) }
-        endArray()
+        return topLevel
     }
 
     /// Ends the children of the innermost open directory and the directory itself.

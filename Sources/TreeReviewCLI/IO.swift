@@ -79,6 +79,9 @@ public struct IO {
     /// Whether output to a terminal may go through a pager process: true for the real
     /// streams, false where output is captured (tests).
     var canStartPager: Bool
+    /// Whether a finished run ends the process itself, leaving its memory to the system
+    /// rather than freeing a large report piece by piece: true for the real streams only.
+    var endsProcessWhenDone = false
 
     public init(
         standardOutput: ByteSink, standardError: ByteSink, readStandardInput: @escaping () throws -> [UInt8] = { [] },
@@ -100,14 +103,16 @@ public struct IO {
         let isTerminal = isatty(STDOUT_FILENO) == 1
         var size = winsize()
         let width = isTerminal && ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : nil
-        return IO(standardOutput: FileDescriptorSink(descriptor: STDOUT_FILENO),
-                  standardError: FileDescriptorSink(descriptor: STDERR_FILENO, name: "stderr"),
-                  readStandardInput: { try readAll(STDIN_FILENO) },
-                  outputIsTerminal: isTerminal,
-                  terminalWidth: width,
-                  currentDirectory: FileManager.default.currentDirectoryPath,
-                  canStartPager: true,
-                  inputIsTerminal: isatty(STDIN_FILENO) == 1)
+        var io = IO(standardOutput: FileDescriptorSink(descriptor: STDOUT_FILENO),
+                    standardError: FileDescriptorSink(descriptor: STDERR_FILENO, name: "stderr"),
+                    readStandardInput: { try readAll(STDIN_FILENO) },
+                    outputIsTerminal: isTerminal,
+                    terminalWidth: width,
+                    currentDirectory: FileManager.default.currentDirectoryPath,
+                    canStartPager: true,
+                    inputIsTerminal: isatty(STDIN_FILENO) == 1)
+        io.endsProcessWhenDone = true
+        return io
     }
 }
 

@@ -76,7 +76,9 @@ public enum TreeReview {
                 try? io.standardError.write(Array((warning + "\n").utf8))
             }
             input.comparison?.changeSet.pendingSave?.wait()
-            return options.exitCode && report.view.listedCount > 0 ? 1 : 0
+            let status: Int32 = options.exitCode && report.view.listedCount > 0 ? 1 : 0
+            if io.endsProcessWhenDone { withExtendedLifetime((input, report, annotations)) { exit(status) } }
+            return status
         } catch is BrokenPipe {
             return 0
         } catch let error as UsageError {
