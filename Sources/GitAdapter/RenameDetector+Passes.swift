@@ -72,7 +72,12 @@ struct Basename: Hashable {
 
     init(_ bytes: ArraySlice<UInt8>) {
         self.bytes = bytes
-        hash = bytes.withUnsafeBytes { CacheChecksum.hash($0) }
+        hash = Self.hash(bytes)
+    }
+
+    /// The hash of a basename's bytes, word by word.
+    static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBytes { CacheChecksum.hash($0) }
     }
 
     static func == (a: Basename, b: Basename) -> Bool { a.hash == b.hash && a.bytes == b.bytes }

@@ -79,11 +79,10 @@ struct TreeWalk {
         var notes = top.notes
         notes.tree = new
         notes.merge(parts.map(\.1))
-        var found: [[ChangeEntry]] = []
-        found.reserveCapacity(parts.count)
-        for index in parts.indices {
-            found.append([])
-            swap(&found[found.count - 1], &parts[index].0)
+        var found = parts.indices.map { index in
+            var entries: [ChangeEntry] = []
+            swap(&entries, &parts[index].0)
+            return entries
         }
         return (.concatenatingByMoving(&found, placeholder: ChangeEntry(kind: .unmodified)), notes)
     }

@@ -49,8 +49,8 @@ struct UniqueBasenames {
         }
     }
 
-    /// The hash a table keys `basename` by.
+    /// The hash a table keys `basename` by: ``Basename``'s.
     static func hash(_ basename: ArraySlice<UInt8>) -> UInt64 {
-        basename.withUnsafeBytes { CacheChecksum.hash($0) }
+        Basename.hash(basename)
     }
 }
